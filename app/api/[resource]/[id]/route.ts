@@ -1,0 +1,70 @@
+import { requireApiUser } from '@/lib/auth/guard';
+import { AppError, notFound } from '@/lib/errors';
+import { getUser, removeUser, setFlags } from '@/lib/entities/user';
+import { effectiveMethod, handle, json, preflight, readBody, type ParsedBody } from '@/lib/legacy/http';
+import { apiResources, crud } from '@/lib/legacy/resources';
+import { fromLegacy, itemEnvelope, legacyUser } from '@/lib/legacy/serializer';
+
+type Context = { params: Promise<{ resource: string; id: string }> };
+
+const toId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : NaN);
+const methodNotAllowed = () => new AppError(405, 'methodNotAllowed');
+
+export const OPTIONS = (request: Request) => preflight(request);
+
+export async function GET(request: Request, { params }: Context) {
+  const { resource, id } = await params;
+  return handle(request, async () => {
+    if (resource === 'user') {
+      await requireApiUser(request, 'users');
+      return json(request, itemEnvelope(legacyUser.toJson(await getUser(toId(id)))));
+    }
+    const api = apiResources[resource];
+    if (!api) throw notFound();
+    await requireApiUser(request, api.permission);
+    return json(request, itemEnvelope(api.legacy.toJson(await crud.get(api.entity, toId(id)))));
+  });
+}
+
+async function write(request: Request, context: Context, method: string, parsed?: ParsedBody) {
+  const { resource, id } = await context.params;
+  const api = apiResources[resource];
+  return handle(
+    request,
+    async () => {
+      if (resource === 'user') {
+        await requireApiUser(request, 'users');
+        if (method === 'DELETE') {
+          await removeUser(toId(id));
+          return json(request, { message: 'deleted' });
+        }
+        const body = parsed ?? (await readBody(request));
+        if (effectiveMethod(request, body) !== 'PUT' && effectiveMethod(request, body) !== 'PATCH') throw methodNotAllowed();
+        const user = await setFlags(toId(id), fromLegacy(legacyUser, body.fields));
+        return json(request, itemEnvelope(legacyUser.toJson(user)));
+      }
+      if (!api) throw notFound();
+      await requireApiUser(request, api.permission);
+      if (method === 'DELETE') {
+        await crud.remove(api.entity, toId(id));
+        return json(request, { message: 'deleted' });
+      }
+      const body = parsed ?? (await readBody(request));
+      const effective = effectiveMethod(request, body);
+      if (effective === 'DELETE') {
+        await crud.remove(api.entity, toId(id));
+        return json(request, { message: 'deleted' });
+      }
+      if (effective !== 'PUT' && effective !== 'PATCH') throw methodNotAllowed();
+      const file = api.legacy.filePart ? body.files[api.legacy.filePart] : undefined;
+      const row = await crud.update(api.entity, toId(id), fromLegacy(api.legacy, body.fields), file);
+      return json(request, itemEnvelope(api.legacy.toJson(row)));
+    },
+    resource === 'user' ? legacyUser : api?.legacy,
+  );
+}
+
+export const POST = (request: Request, context: Context) => write(request, context, 'POST');
+export const PUT = (request: Request, context: Context) => write(request, context, 'PUT');
+export const PATCH = (request: Request, context: Context) => write(request, context, 'PATCH');
+export const DELETE = (request: Request, context: Context) => write(request, context, 'DELETE');

@@ -1,0 +1,20 @@
+import { issueToken } from '@/lib/auth/tokens';
+import { verifyLogin } from '@/lib/entities/user';
+import { clientIp, handle, json, preflight, readBody } from '@/lib/legacy/http';
+import { legacyUser } from '@/lib/legacy/serializer';
+
+export const OPTIONS = (request: Request) => preflight(request);
+
+export async function POST(request: Request) {
+  return handle(
+    request,
+    async () => {
+      const { fields } = await readBody(request);
+      const user = await verifyLogin(fields, clientIp(request));
+      const token = await issueToken(user.id, 'api');
+      const legacy = legacyUser.toJson(user);
+      return json(request, { token, is_admin: legacy.is_admin, mine_admin: legacy.mine_admin, user: legacy });
+    },
+    legacyUser,
+  );
+}

@@ -1,0 +1,20 @@
+import { register } from '@/lib/entities/user';
+import { errorMessage } from '@/lib/i18n/messages';
+import { handle, json, preflight, readBody } from '@/lib/legacy/http';
+import { fromLegacy, legacyUser } from '@/lib/legacy/serializer';
+
+export const OPTIONS = (request: Request) => preflight(request);
+
+// No token is returned: a pending account has nothing to use one for. The old client then
+// stores "undefined" and its /Admin guard sends the person to /LogIn.
+export async function POST(request: Request) {
+  return handle(
+    request,
+    async () => {
+      const { fields } = await readBody(request);
+      const user = await register(fromLegacy(legacyUser, fields));
+      return json(request, { message: errorMessage('awaitingApproval'), user: legacyUser.toJson(user) }, 201);
+    },
+    legacyUser,
+  );
+}

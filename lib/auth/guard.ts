@@ -1,0 +1,58 @@
+import 'server-only';
+import { forbidden, unauthenticated } from '@/lib/errors';
+import { findToken, type TokenKind } from '@/lib/auth/tokens';
+
+/**
+ * The one access decision. Admin: everything. Mini Admin: content (slider, team, services,
+ * contacts, events, clients). Neither flag: pending approval, refused everywhere.
+ * Flags are read from the database on every request, so a change applies on the next one.
+ */
+export type Permission = 'content' | 'users';
+
+export interface CurrentUser {
+  id: number;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isMiniAdmin: boolean;
+  tokenId: number;
+}
+
+export const isPending = (user: Pick<CurrentUser, 'isAdmin' | 'isMiniAdmin'>) => !user.isAdmin && !user.isMiniAdmin;
+
+export function can(user: Pick<CurrentUser, 'isAdmin' | 'isMiniAdmin'>, permission: Permission): boolean {
+  if (permission === 'users') return user.isAdmin;
+  return user.isAdmin || user.isMiniAdmin;
+}
+
+export function authorize(user: CurrentUser | null, permission: Permission): CurrentUser {
+  if (!user) throw unauthenticated();
+  if (isPending(user)) throw forbidden('awaitingApproval');
+  if (!can(user, permission)) throw forbidden();
+  return user;
+}
+
+export async function userFromToken(plain: string | null | undefined, kind: TokenKind): Promise<CurrentUser | null> {
+  const token = await findToken(plain, kind);
+  if (!token) return null;
+  const { user } = token;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    isMiniAdmin: user.isMiniAdmin,
+    tokenId: token.id,
+  };
+}
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/** For /api route handlers: the bearer token decides. */
+export async function requireApiUser(request: Request, permission: Permission): Promise<CurrentUser> {
+  return authorize(await userFromToken(bearerToken(request), 'api'), permission);
+}

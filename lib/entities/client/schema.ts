@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from '@/lib/entities/fields';
+
+export const clientSchema = z.object({
+  nameEn: requiredText(120),
+  nameAr: requiredText(120),
+  detailsEn: optionalText(2000),
+  detailsAr: optionalText(2000),
+});
+export type ClientInput = z.infer<typeof clientSchema>;

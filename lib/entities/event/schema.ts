@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { money, optionalDate, optionalText, requiredId, requiredText } from '@/lib/entities/fields';
+
+export const eventSchema = z.object({
+  nameEn: requiredText(200),
+  nameAr: optionalText(200),
+  date: optionalDate(),
+  locationEn: requiredText(200),
+  locationAr: requiredText(200),
+  descriptionEn: optionalText(5000),
+  descriptionAr: optionalText(5000),
+  cost: money(),
+  clientId: requiredId(),
+});
+export type EventInput = z.infer<typeof eventSchema>;

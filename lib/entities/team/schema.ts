@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from '@/lib/entities/fields';
+
+export const teamSchema = z.object({
+  nameEn: requiredText(120),
+  nameAr: optionalText(120),
+  detailsEn: requiredText(2000),
+  detailsAr: optionalText(2000),
+  jobTitleEn: requiredText(200),
+  jobTitleAr: optionalText(200),
+});
+export type TeamInput = z.infer<typeof teamSchema>;

@@ -1,0 +1,128 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import { AppError } from '@/lib/errors';
+import { config } from '@/lib/config';
+import { errorMessage, fieldMessage } from '@/lib/i18n/messages';
+import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
+
+// The thin shell around every /api route: CORS on every answer (errors included), the JSON body
+// the old client expects, multipart/JSON parsing, `_method` override, and one error mapper.
+
+const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, X-Requested-With';
+
+function corsHeaders(request: Request): Record<string, string> {
+  const origins = config.corsOrigins;
+  if (origins.includes('*')) return { 'Access-Control-Allow-Origin': '*' };
+  const origin = request.headers.get('origin');
+  const headers: Record<string, string> = { Vary: 'Origin' };
+  if (origin && origins.includes(origin)) headers['Access-Control-Allow-Origin'] = origin;
+  return headers;
+}
+
+export function preflight(request: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(request),
+      'Access-Control-Allow-Methods': ALLOW_METHODS,
+      'Access-Control-Allow-Headers': ALLOW_HEADERS,
+      'Access-Control-Max-Age': '86400',
+    },
+  });
+}
+
+export function json(request: Request, body: unknown, status = 200): Response {
+  const response = NextResponse.json(body, { status });
+  for (const [k, v] of Object.entries(corsHeaders(request))) response.headers.set(k, v);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+export function errorResponse(request: Request, error: unknown, resource?: LegacyResource<any>): Response {
+  if (error instanceof AppError) {
+    const body: Record<string, unknown> = { message: errorMessage(error.code) };
+    if (error.fieldErrors) {
+      const errors: Record<string, string[]> = {};
+      for (const [field, codes] of Object.entries(error.fieldErrors)) {
+        errors[field] = codes.map((code) => fieldMessage(resource?.key, field, code));
+      }
+      body.errors = toLegacyErrors(resource, errors);
+    }
+    return json(request, body, error.status);
+  }
+  console.error('[api] unexpected error', error);
+  return json(request, { message: errorMessage('server') }, 500);
+}
+
+/** Runs a handler and turns whatever it throws into the right status, always with CORS. */
+export async function handle(
+  request: Request,
+  run: () => Promise<Response>,
+  resource?: LegacyResource<any>,
+): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    return errorResponse(request, error, resource);
+  }
+}
+
+export interface ParsedBody {
+  fields: Record<string, unknown>;
+  files: Record<string, File>;
+}
+
+/**
+ * Reads multipart, urlencoded or JSON bodies. A part repeated (the old slider edit sends `img`
+ * twice) keeps the first file. The text "null" or "" where a file is expected means "no file".
+ */
+export async function readBody(request: Request): Promise<ParsedBody> {
+  const fields: Record<string, unknown> = {};
+  const files: Record<string, File> = {};
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > config.maxUploadBytes + 1024 * 1024) throw new AppError(413, 'payloadTooLarge');
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const text = await request.text();
+    if (!text.trim()) return { fields, files };
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new AppError(400, 'badJson');
+    }
+    if (data && typeof data === 'object' && !Array.isArray(data)) Object.assign(fields, data);
+    return { fields, files };
+  }
+  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new AppError(400, 'badBody');
+    }
+    for (const [key, value] of form.entries()) {
+      if (typeof value === 'string') {
+        if (!(key in fields)) fields[key] = value;
+      } else if (!(key in files) && (value.size > 0 || value.name)) {
+        files[key] = value;
+      }
+    }
+  }
+  return { fields, files };
+}
+
+/** Laravel's method spoofing: POST with `_method=PUT` is an update. */
+export function effectiveMethod(request: Request, body: ParsedBody): string {
+  const override = typeof body.fields._method === 'string' ? body.fields._method.toUpperCase() : '';
+  return request.method === 'POST' && override ? override : request.method;
+}
+
+export function clientIp(request: Request): string {
+  if (config.trustProxy) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return request.headers.get('x-real-ip') ?? 'local';
+}

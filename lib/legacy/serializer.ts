@@ -1,0 +1,206 @@
+import type { Client, Contact, Service, Slide, TeamMember } from '@/lib/generated/prisma/client';
+import type { EventWithClient } from '@/lib/entities/event';
+import type { PublicUser } from '@/lib/entities/user';
+
+/**
+ * The only code that knows the old Laravel field names (titel, dec, faceboock, telegram,
+ * img_ser, img_team…). It maps clean records to the old JSON, and old form fields back to
+ * clean input. Text fields are never null: the old client calls string methods on them.
+ */
+
+export interface LegacyResource<R> {
+  /** The entity key used for messages (validation.fields.<key>.*). */
+  key: string;
+  /** Clean field -> old form/JSON field, used for input and to name validation errors. */
+  fields: Record<string, string>;
+  /** The multipart part that carries the image. */
+  filePart?: string;
+  toJson(row: R): Record<string, unknown>;
+}
+
+const str = (v: string | null | undefined) => v ?? '';
+const stamp = (d: Date) => d.toISOString();
+
+export const legacyTeam: LegacyResource<TeamMember> = {
+  key: 'team',
+  fields: {
+    nameEn: 'name',
+    nameAr: 'namear',
+    detailsEn: 'details',
+    detailsAr: 'detailsar',
+    jobTitleEn: 'dec',
+    jobTitleAr: 'decar',
+    image: 'img',
+  },
+  filePart: 'img',
+  toJson: (t) => ({
+    id: t.id,
+    name: t.nameEn,
+    namear: t.nameAr,
+    details: t.detailsEn,
+    detailsar: t.detailsAr,
+    dec: t.jobTitleEn,
+    decar: t.jobTitleAr,
+    img_team: str(t.image),
+    created_at: stamp(t.createdAt),
+    updated_at: stamp(t.updatedAt),
+  }),
+};
+
+export const legacyClient: LegacyResource<Client> = {
+  key: 'client',
+  fields: { nameEn: 'name', nameAr: 'namear', detailsEn: 'details', detailsAr: 'detailsar', image: 'logo' },
+  filePart: 'logo',
+  toJson: (c) => ({
+    id: c.id,
+    name: c.nameEn,
+    namear: c.nameAr,
+    details: c.detailsEn,
+    detailsar: c.detailsAr,
+    logo: str(c.logo),
+    created_at: stamp(c.createdAt),
+    updated_at: stamp(c.updatedAt),
+  }),
+};
+
+export const legacyContact: LegacyResource<Contact> = {
+  key: 'contact',
+  fields: {
+    phone: 'phone',
+    email: 'email',
+    instagramUrl: 'insta',
+    tiktokUrl: 'faceboock',
+    linkedinUrl: 'linkedin',
+    youtubeUrl: 'telegram',
+    image: 'logo',
+  },
+  filePart: 'logo',
+  toJson: (c) => ({
+    id: c.id,
+    phone: c.phone,
+    email: c.email,
+    insta: c.instagramUrl,
+    faceboock: c.tiktokUrl,
+    linkedin: c.linkedinUrl,
+    telegram: c.youtubeUrl,
+    logo: str(c.logo),
+    created_at: stamp(c.createdAt),
+    updated_at: stamp(c.updatedAt),
+  }),
+};
+
+export const legacyEvent: LegacyResource<EventWithClient> = {
+  key: 'event',
+  fields: {
+    nameEn: 'name',
+    nameAr: 'namear',
+    date: 'date',
+    locationEn: 'location',
+    locationAr: 'locationar',
+    descriptionEn: 'description',
+    descriptionAr: 'descriptionar',
+    cost: 'event_cost',
+    clientId: 'client_id',
+    image: 'event_img',
+  },
+  filePart: 'event_img',
+  toJson: (e) => ({
+    id: e.id,
+    name: e.nameEn,
+    namear: e.nameAr,
+    date: e.date ? e.date.toISOString().slice(0, 10) : '',
+    location: e.locationEn,
+    locationar: e.locationAr,
+    description: e.descriptionEn,
+    descriptionar: e.descriptionAr,
+    // A string: the old edit form calls .trim() on it.
+    event_cost: e.cost.toString(),
+    client_id: e.clientId,
+    event_img: str(e.image),
+    client: { id: e.client.id, name: e.client.nameEn, namear: e.client.nameAr, logo: str(e.client.logo) },
+    created_at: stamp(e.createdAt),
+    updated_at: stamp(e.updatedAt),
+  }),
+};
+
+export const legacyService: LegacyResource<Service> = {
+  key: 'service',
+  fields: {
+    titleEn: 'titel',
+    titleAr: 'titelar',
+    descriptionEn: 'dec',
+    descriptionAr: 'decar',
+    image: 'img_ser',
+  },
+  filePart: 'img_ser',
+  toJson: (s) => ({
+    id: s.id,
+    titel: s.titleEn,
+    // The old admin list reads `title`; the alias fixes its blank heading.
+    title: s.titleEn,
+    titelar: s.titleAr,
+    dec: s.descriptionEn,
+    decar: s.descriptionAr,
+    img_ser: str(s.image),
+    created_at: stamp(s.createdAt),
+    updated_at: stamp(s.updatedAt),
+  }),
+};
+
+export const legacySlide: LegacyResource<Slide> = {
+  key: 'slide',
+  fields: { sortOrder: 'sort_order', image: 'img' },
+  filePart: 'img',
+  toJson: (s) => ({
+    id: s.id,
+    img: s.image,
+    sort_order: s.sortOrder,
+    created_at: stamp(s.createdAt),
+    updated_at: stamp(s.updatedAt),
+  }),
+};
+
+export const legacyUser: LegacyResource<PublicUser> = {
+  key: 'user',
+  fields: {
+    name: 'name',
+    email: 'email',
+    password: 'password',
+    passwordConfirmation: 'password_confirmation',
+    isAdmin: 'is_admin',
+    isMiniAdmin: 'mine_admin',
+  },
+  // Numbers, not strings: the old UI binds them to `checked`, where "0" would be truthy.
+  toJson: (u) => ({
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    is_admin: u.isAdmin ? 1 : 0,
+    mine_admin: u.isMiniAdmin ? 1 : 0,
+    created_at: stamp(u.createdAt),
+  }),
+};
+
+/** Old form fields -> clean input. Fields the request did not send stay undefined. */
+export function fromLegacy(resource: LegacyResource<never> | LegacyResource<any>, body: Record<string, unknown>) {
+  const input: Record<string, unknown> = {};
+  for (const [clean, old] of Object.entries(resource.fields)) {
+    if (old === resource.filePart) continue;
+    if (body[old] !== undefined) input[clean] = body[old];
+  }
+  // Some integrations send the service title under its corrected name.
+  if (resource === legacyService && input.titleEn === undefined && body.title !== undefined) input.titleEn = body.title;
+  return input;
+}
+
+/** Clean field errors -> old field names, for the 422 body. */
+export function toLegacyErrors(resource: LegacyResource<any> | undefined, errors: Record<string, string[]>) {
+  if (!resource) return errors;
+  const out: Record<string, string[]> = {};
+  for (const [field, codes] of Object.entries(errors)) out[resource.fields[field] ?? field] = codes;
+  return out;
+}
+
+/** The envelopes the old client reads with data[0]. */
+export const listEnvelope = <T>(items: T[]) => [items];
+export const itemEnvelope = <T>(item: T) => [item];

@@ -1,0 +1,50 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+  ...(process.env.NODE_ENV === 'production'
+    ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]
+    : []),
+];
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  // Runtime-only packages that must not be bundled (native or WASM).
+  serverExternalPackages: ['@node-rs/argon2', 'sharp', '@electric-sql/pglite', 'pg'],
+  experimental: {
+    // Admin uploads go through server actions; the image limit is checked again in lib/uploads.
+    serverActions: { bodySizeLimit: '12mb' },
+  },
+  images: {
+    formats: ['image/avif', 'image/webp'],
+    localPatterns: [
+      { pathname: '/sliderimges/**' },
+      { pathname: '/clientimges/**' },
+      { pathname: '/contactimges/**' },
+      { pathname: '/teamimges/**' },
+      { pathname: '/servimges/**' },
+      { pathname: '/brand/**' },
+    ],
+    minimumCacheTTL: 31536000,
+  },
+  async rewrites() {
+    return [
+      {
+        source: '/:folder(sliderimges|clientimges|contactimges|teamimges|servimges)/:name',
+        destination: '/media/:folder/:name',
+      },
+    ];
+  },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,93 @@
+// `npm start`: the zero-setup path. Starts an embedded PostgreSQL when DATABASE_URL is absent,
+// applies committed migrations with our own runner, seeds an empty database, creates the first
+// Admin from ADMIN_EMAIL/ADMIN_PASSWORD, builds when the sources changed, then serves Next.
+// `npm run dev` does the same with `next dev`.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startEmbeddedDatabase } from '@/lib/db/embedded';
+import { migrate } from '@/lib/db/migrate';
+
+const dev = process.argv.includes('--dev');
+const log = (line: string) => console.log(`[start] ${line}`);
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
+const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.ts', 'proxy.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json'];
+
+function fingerprint(): string {
+  const hash = createHash('sha256');
+  const visit = (p: string) => {
+    if (!existsSync(p) || p.includes(`lib${path.sep}generated`)) return;
+    const info = statSync(p);
+    if (info.isDirectory()) {
+      for (const entry of readdirSync(p).sort()) visit(path.join(p, entry));
+    } else {
+      hash.update(`${p}:${info.size}:${info.mtimeMs}\n`);
+    }
+  };
+  SOURCES.forEach(visit);
+  return hash.digest('hex');
+}
+
+function buildIfNeeded() {
+  const marker = path.join('.next', 'source-fingerprint');
+  const current = fingerprint();
+  if (existsSync(path.join('.next', 'BUILD_ID')) && existsSync(marker) && readFileSync(marker, 'utf8') === current) {
+    log('build is up to date');
+    return;
+  }
+  log('building (first start or sources changed)…');
+  const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) throw new Error('next build failed');
+  writeFileSync(marker, current);
+}
+
+async function prepareDatabase(): Promise<() => Promise<void>> {
+  let stop = async () => {};
+  if (!process.env.DATABASE_URL) {
+    const dataDir = process.env.DATA_DIR || 'data';
+    const embedded = await startEmbeddedDatabase(dataDir, Number(process.env.EMBEDDED_DB_PORT || 0));
+    process.env.DATABASE_URL = embedded.url;
+    // PGlite answers one connection at a time.
+    process.env.DB_POOL_MAX = '1';
+    stop = embedded.stop;
+    log(`embedded PostgreSQL (PGlite) with data in ${path.resolve(dataDir)}`);
+  }
+  const result = await migrate(process.env.DATABASE_URL!, path.resolve('prisma/migrations'), log);
+  log(`migrations: ${result.applied.length} applied, ${result.alreadyApplied.length} already applied`);
+
+  // Imported late: the client reads DATABASE_URL and DB_POOL_MAX when it is created.
+  const { db } = await import('@/lib/db/client');
+  const { seedIfEmpty } = await import('@/lib/db/seed');
+  const { ensureAdmin } = await import('@/lib/entities/user');
+  if (await seedIfEmpty(db, log)) log('seeded the demo company');
+  if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
+    const admin = await ensureAdmin(process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD, process.env.ADMIN_NAME);
+    log(`Admin ready: ${admin.email}`);
+  } else if ((await db.user.count({ where: { isAdmin: true } })) === 0) {
+    log('no Admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin:create -- --email E --password P`');
+  }
+  // Release the connection: with PGlite the server process needs it.
+  await db.$disconnect();
+  return stop;
+}
+
+async function main() {
+  const stopDatabase = await prepareDatabase();
+  if (!dev) buildIfNeeded();
+  const port = process.env.PORT || '3000';
+  const child = spawn('npx', ['next', dev ? 'dev' : 'start', '-p', port], { stdio: 'inherit', env: process.env });
+  const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  child.on('exit', async (code) => {
+    await stopDatabase();
+    process.exit(code ?? 0);
+  });
+}
+
+main().catch((error) => {
+  console.error('[start] failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
