@@ -2,46 +2,15 @@
 // applies committed migrations with our own runner, seeds an empty database, creates the first
 // Admin from ADMIN_EMAIL/ADMIN_PASSWORD, builds when the sources changed, then serves Next.
 // `npm run dev` does the same with `next dev`.
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startEmbeddedDatabase } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
+import { buildIfNeeded } from './lib/build';
 
 const dev = process.argv.includes('--dev');
 const log = (line: string) => console.log(`[start] ${line}`);
 process.env.NEXT_TELEMETRY_DISABLED = '1';
-
-const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.ts', 'proxy.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json'];
-
-function fingerprint(): string {
-  const hash = createHash('sha256');
-  const visit = (p: string) => {
-    if (!existsSync(p) || p.includes(`lib${path.sep}generated`)) return;
-    const info = statSync(p);
-    if (info.isDirectory()) {
-      for (const entry of readdirSync(p).sort()) visit(path.join(p, entry));
-    } else {
-      hash.update(`${p}:${info.size}:${info.mtimeMs}\n`);
-    }
-  };
-  SOURCES.forEach(visit);
-  return hash.digest('hex');
-}
-
-function buildIfNeeded() {
-  const marker = path.join('.next', 'source-fingerprint');
-  const current = fingerprint();
-  if (existsSync(path.join('.next', 'BUILD_ID')) && existsSync(marker) && readFileSync(marker, 'utf8') === current) {
-    log('build is up to date');
-    return;
-  }
-  log('building (first start or sources changed)…');
-  const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: process.env });
-  if (result.status !== 0) throw new Error('next build failed');
-  writeFileSync(marker, current);
-}
 
 async function prepareDatabase(): Promise<() => Promise<void>> {
   let stop = async () => {};
@@ -75,7 +44,7 @@ async function prepareDatabase(): Promise<() => Promise<void>> {
 
 async function main() {
   const stopDatabase = await prepareDatabase();
-  if (!dev) buildIfNeeded();
+  if (!dev) buildIfNeeded(log);
   const port = process.env.PORT || '3000';
   const child = spawn('npx', ['next', dev ? 'dev' : 'start', '-p', port], { stdio: 'inherit', env: process.env });
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);

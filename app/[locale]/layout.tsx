@@ -5,8 +5,10 @@ import { setRequestLocale } from 'next-intl/server';
 import { directionOf, routing } from '@/lib/i18n/routing';
 import '@/app/globals.css';
 
+// Pages are rendered on their first visit and then cached (ISR) until a write expires their
+// tags, so `next build` never needs a database.
 export function generateStaticParams() {
-  return routing.locales.map((locale) => ({ locale }));
+  return [];
 }
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {

@@ -5,13 +5,19 @@ import { config } from '@/lib/config';
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 
-function createClient(): PrismaClient {
+function client(): PrismaClient {
+  if (globalForPrisma.prisma) return globalForPrisma.prisma;
   const connectionString = config.databaseUrl;
   if (!connectionString) throw new Error('DATABASE_URL is not set (npm start sets it for the embedded database).');
-  const adapter = new PrismaPg({ connectionString, max: config.dbPoolMax });
-  return new PrismaClient({ adapter });
+  // One pool per process (dev hot reload would otherwise open one per edit).
+  globalForPrisma.prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: config.dbPoolMax }) });
+  return globalForPrisma.prisma;
 }
 
-// One client per process; dev hot reload would otherwise open a pool per edit.
-export const db: PrismaClient = globalForPrisma.prisma ?? createClient();
-if (process.env.NODE_ENV !== 'production') globalForPrisma.prisma = db;
+// Created on first use, so importing a module never needs a database (`next build` has none).
+export const db = new Proxy({} as PrismaClient, {
+  get(_target, property) {
+    const value = Reflect.get(client(), property);
+    return typeof value === 'function' ? value.bind(client()) : value;
+  },
+});

@@ -56,7 +56,7 @@ export const money = () =>
   z
     .union([z.string(), z.number()], { error: 'required' })
     .transform((v) => String(v).trim())
-    .refine((v) => v !== '', { error: 'required' })
+    .refine((v) => v !== '', { error: 'required', abort: true })
     .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), { error: 'invalidNumber' });
 
 /** A calendar date "YYYY-MM-DD", or blank for none. */
@@ -74,7 +74,7 @@ export const requiredId = () =>
   z
     .union([z.string(), z.number()], { error: 'required' })
     .transform((v) => String(v).trim())
-    .refine((v) => v !== '', { error: 'required' })
+    .refine((v) => v !== '', { error: 'required', abort: true })
     .transform((v) => Number(v))
     .refine((v) => Number.isSafeInteger(v) && v > 0, { error: 'invalidId' });
 

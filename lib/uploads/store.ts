@@ -17,7 +17,8 @@ export interface UploadStore {
 
 function resolveSafe(folder: UploadFolder, name: string): string | null {
   if (!SAFE_NAME.test(name) || name.includes('..')) return null;
-  const root = path.resolve(config.uploadsDir, folder);
+  // Uploads live outside the build output; tell the bundler not to trace them.
+  const root = path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.uploadsDir, folder);
   const full = path.resolve(root, name);
   return full.startsWith(root + path.sep) ? full : null;
 }
@@ -29,14 +30,14 @@ export const localStore: UploadStore = {
     await mkdir(path.dirname(full), { recursive: true });
     // Write then rename, so a reader never sees half a file.
     const temp = `${full}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temp, data);
+    await writeFile(/*turbopackIgnore: true*/ temp, data);
     await rename(temp, full);
   },
   async get(folder, name) {
     const full = resolveSafe(folder, name);
     if (!full) return null;
     try {
-      const [data, info] = await Promise.all([readFile(full), stat(full)]);
+      const [data, info] = await Promise.all([readFile(/*turbopackIgnore: true*/ full), stat(/*turbopackIgnore: true*/ full)]);
       return { data, modified: info.mtime };
     } catch {
       return null;

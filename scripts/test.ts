@@ -1,0 +1,139 @@
+// `npm test`: the whole suite against a real PostgreSQL and a real production server.
+//  1. a fresh database (TEST_DATABASE_URL if given, else a throw-away one on the local server),
+//  2. migrations with our runner, a build if the sources changed,
+//  3. `next start` on a test port with its own uploads folder,
+//  4. Vitest (unit + integration over HTTP), then Playwright in Chromium,
+//  5. one closing line: `N passed, N failed`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrate } from '@/lib/db/migrate';
+import { buildIfNeeded } from './lib/build';
+
+const log = (line: string) => console.log(`[test] ${line}`);
+const PORT = process.env.TEST_PORT || '3100';
+const only = process.argv.slice(2); // e.g. `npm test -- vitest` or `-- e2e`
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, drop: async () => {} };
+  const admin = process.env.PG_ADMIN_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const name = `sevenstars_test_${process.pid}_${Date.now()}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE "${name}"`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
+  return spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
+}
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+// A runner that crashed, or a file that failed to load, counts as at least one failure.
+function count(file: string, kind: 'vitest' | 'playwright'): Counts {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (kind === 'vitest') {
+    const failed = report.numFailedTests ?? 0;
+    return {
+      passed: report.numPassedTests ?? 0,
+      failed: report.success === false && failed === 0 ? 1 : failed,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    };
+  }
+  const stats = report.stats ?? {};
+  const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0);
+  return { passed: stats.expected ?? 0, failed, skipped: stats.skipped ?? 0 };
+}
+
+async function main() {
+  process.env.NEXT_TELEMETRY_DISABLED = '1';
+  buildIfNeeded(log);
+  const database = await freshDatabase();
+  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-uploads-'));
+  const reports = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-reports-'));
+  let server: ReturnType<typeof spawn> | undefined;
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  const add = (c: Counts) => {
+    total.passed += c.passed;
+    total.failed += c.failed;
+    total.skipped += c.skipped;
+  };
+  try {
+    await migrate(database.url, path.resolve('prisma/migrations'), log);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      UPLOADS_DIR: uploadsDir,
+      TRUST_PROXY: '1',
+      PORT,
+      TEST_BASE_URL: `http://127.0.0.1:${PORT}`,
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+    };
+    // The demo company, so the public pages have content to show.
+    run('npx', ['tsx', '--conditions=react-server', 'tests/helpers/seed-cli.ts'], env);
+    if (await fetch(`http://127.0.0.1:${PORT}/`).then(() => true, () => false)) throw new Error(`port ${PORT} is already in use (set TEST_PORT)`);
+    // Its own process group, so the whole tree (npx -> next-server) stops at the end.
+    server = spawn('npx', ['next', 'start', '-p', PORT, '-H', '127.0.0.1'], { stdio: ['ignore', 'inherit', 'inherit'], env, detached: true });
+    await waitFor(`http://127.0.0.1:${PORT}/api/home`, 60_000);
+    log(`server up on ${PORT}`);
+
+    if (!only.length || only.includes('vitest')) {
+      const file = path.join(reports, 'vitest.json');
+      run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+      add(count(file, 'vitest'));
+    }
+    if ((!only.length || only.includes('e2e')) && existsSync('tests/e2e') && readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'))) {
+      const file = path.join(reports, 'playwright.json');
+      run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+      add(count(file, 'playwright'));
+    }
+  } catch (error) {
+    console.error('[test] setup failed:', error);
+    total.failed += 1;
+  } finally {
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {}
+    }
+    await database.drop().catch(() => {});
+    rmSync(uploadsDir, { recursive: true, force: true });
+  }
+  // Skipped tests hide unchecked behaviour, so they fail the run too.
+  console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  process.exit(total.failed || total.skipped ? 1 : 0);
+}
+
+main();

@@ -1,0 +1,78 @@
+import sharp from 'sharp';
+import { makeUser, PASSWORD, unique, type Role } from './db';
+
+export const BASE = process.env.TEST_BASE_URL ?? 'http://127.0.0.1:3100';
+
+let ipCounter = 0;
+/** Each caller gets its own client address (the test server trusts X-Forwarded-For). */
+export const freshIp = () => `10.${process.pid % 250}.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
+
+export interface CallOptions {
+  method?: string;
+  token?: string | null;
+  form?: Record<string, string | Blob | Array<string | Blob>>;
+  json?: unknown;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+/** Calls /api the way the old client does: multipart bodies, `Authorization: Bearer …`. */
+export async function call(path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Forwarded-For': options.ip ?? freshIp(), ...options.headers };
+  if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined;
+  if (options.form) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(options.form)) {
+      for (const v of Array.isArray(value) ? value : [value]) {
+        if (typeof v === 'string') form.append(key, v);
+        else form.append(key, v, (v as File).name ?? 'upload.bin');
+      }
+    }
+    body = form;
+  } else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(`${BASE}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const text = await response.text();
+  let data: any = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  return { status: response.status, data, headers: response.headers };
+}
+
+export async function login(email: string, password = PASSWORD) {
+  return call('/api/login', { form: { email, password } });
+}
+
+/** A user of the given role with a real token from /api/login (pending users get none). */
+export async function userWithToken(role: Role | 'anonymous') {
+  if (role === 'anonymous') return { user: null, token: null as string | null };
+  const user = await makeUser(role);
+  if (role === 'pending') {
+    // A pending account cannot log in; it may still hold a token issued before a demotion.
+    const { testDb } = await import('./db');
+    const { createHash } = await import('node:crypto');
+    const secret = 'p'.repeat(40) + '00000000';
+    const row = await testDb.apiToken.create({
+      data: { userId: user.id, tokenHash: createHash('sha256').update(`${secret}${user.id}`).digest('hex') },
+    });
+    return { user, token: `${row.id}|${secret}${user.id}` as string | null };
+  }
+  const res = await login(user.email);
+  if (res.status !== 200) throw new Error(`login failed for ${role}: ${res.status} ${JSON.stringify(res.data)}`);
+  return { user, token: res.data.token as string | null };
+}
+
+export async function imageFile(name = 'photo.jpg', format: 'jpeg' | 'png' | 'webp' = 'jpeg', size = 64) {
+  const data = await sharp({ create: { width: size, height: size, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .toFormat(format)
+    .toBuffer();
+  return new File([new Uint8Array(data)], name, { type: `image/${format}` });
+}
+
+export { unique };
