@@ -21,6 +21,11 @@ function fingerprint(): string {
   return hash.digest('hex');
 }
 
+/** Marks the current build as matching the sources (the Docker image builds before start). */
+export function writeFingerprint() {
+  writeFileSync(path.join('.next', 'source-fingerprint'), fingerprint());
+}
+
 export function buildIfNeeded(log: (line: string) => void) {
   const marker = path.join('.next', 'source-fingerprint');
   const current = fingerprint();

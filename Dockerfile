@@ -1,0 +1,13 @@
+# Production image: builds once, then `npm start` applies migrations, seeds an empty database
+# and serves on port 3000.
+FROM node:20-bookworm-slim
+ENV NEXT_TELEMETRY_DISABLED=1 NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY prisma ./prisma
+COPY prisma.config.ts ./
+RUN npm install --no-audit --no-fund --include=dev
+COPY . .
+RUN npx next build && npx tsx -e "import('./scripts/lib/build.ts').then(m => m.writeFingerprint())"
+EXPOSE 3000
+CMD ["npm", "start"]
