@@ -21,6 +21,9 @@ const nextConfig: NextConfig = {
   experimental: {
     // Admin uploads go through server actions; the image limit is checked again in lib/uploads.
     serverActions: { bodySizeLimit: '12mb' },
+    // Rendered pages and cached reads stay in memory: nothing stale can outlive a restart or a
+    // switch of DATABASE_URL, and the process keeps no state on disk besides uploads.
+    isrFlushToDisk: false,
   },
   images: {
     formats: ['image/avif', 'image/webp'],
@@ -35,12 +38,22 @@ const nextConfig: NextConfig = {
     minimumCacheTTL: 31536000,
   },
   async rewrites() {
-    return [
-      {
-        source: '/:folder(sliderimges|clientimges|contactimges|teamimges|servimges)/:name',
-        destination: '/media/:folder/:name',
-      },
-    ];
+    return {
+      beforeFiles: [
+        // The old image folders, served by one route handler.
+        {
+          source: '/:folder(sliderimges|clientimges|contactimges|teamimges|servimges)/:name',
+          destination: '/media/:folder/:name',
+        },
+        // English pages keep the old unprefixed URLs; internally they live under /en.
+        { source: '/', destination: '/en' },
+        {
+          // Paths with a dot are files (public/, sitemap.xml…) and are left alone.
+          source: '/:path((?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/)[^.]*)',
+          destination: '/en/:path',
+        },
+      ],
+    };
   },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];

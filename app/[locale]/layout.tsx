@@ -1,24 +1,41 @@
 import type { ReactNode } from 'react';
+import type { Viewport } from 'next';
 import { notFound } from 'next/navigation';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
+import { Toaster } from 'sonner';
+import { cairoArabic, cairoLatin } from '@/app/fonts';
+import { ThemeScript } from '@/components/site/theme-toggle';
 import { directionOf, routing } from '@/lib/i18n/routing';
 import '@/app/globals.css';
 
-// Pages are rendered on their first visit and then cached (ISR) until a write expires their
-// tags, so `next build` never needs a database.
+// Pages are rendered on their first visit and then cached until a write expires their tags,
+// so `next build` never needs a database.
 export function generateStaticParams() {
   return [];
 }
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: dark)', color: '#09090b' },
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+  ],
+};
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+  const dir = directionOf(locale);
   return (
-    <html lang={locale} dir={directionOf(locale)} className="dark">
-      <body>
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+    // Dark is the default; ThemeScript removes it before paint when the visitor chose light.
+    <html lang={locale} dir={dir} className={`dark ${cairoLatin.variable} ${cairoArabic.variable}`} suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
+      <body className="min-h-svh font-sans">
+        {children}
+        <Toaster position="top-right" dir={dir} richColors closeButton />
       </body>
     </html>
   );

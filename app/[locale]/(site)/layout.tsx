@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { LanguageSpinner } from '@/components/site/language-spinner';
+import { MailButton } from '@/components/site/mail-button';
+import { SearchProvider } from '@/components/site/search-context';
+import { SearchOverlay } from '@/components/site/search-overlay';
+import { SiteFooter } from '@/components/site/site-footer';
+import { SiteHeader } from '@/components/site/site-header';
+
+// Only the namespaces the public client components use are sent to the browser.
+const CLIENT_NAMESPACES = ['nav', 'common', 'home', 'team', 'services', 'contact'] as const;
+
+export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const messages = await getMessages();
+  const t = await getTranslations('nav');
+  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  return (
+    <NextIntlClientProvider messages={clientMessages}>
+      <SearchProvider>
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-brand focus:px-4 focus:py-2 focus:text-black">
+          {t('skipToContent')}
+        </a>
+        <SiteHeader />
+        <main id="main" className="min-h-[60svh]">
+          {children}
+        </main>
+        <SiteFooter />
+        <MailButton />
+        <SearchOverlay />
+        <LanguageSpinner />
+      </SearchProvider>
+    </NextIntlClientProvider>
+  );
+}

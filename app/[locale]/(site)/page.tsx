@@ -1,0 +1,51 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientCarousel } from '@/components/site/client-carousel';
+import { EventsGrid } from '@/components/site/events-grid';
+import { HeroSlider } from '@/components/site/hero-slider';
+import { OrganizationJsonLd } from '@/components/site/json-ld';
+import { TimedOverlay } from '@/components/ui/timed-overlay';
+import { getClients, getContacts, getEvents, getSlides } from '@/lib/content/public';
+import { pageMetadata } from '@/lib/seo';
+import { TIMINGS } from '@/lib/timings';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return pageMetadata((await params).locale, 'home', '/');
+}
+
+export default async function HomePage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const [t, meta, slides, clients, events, contacts] = await Promise.all([
+    getTranslations('home'),
+    getTranslations('meta'),
+    getSlides(),
+    getClients(locale),
+    getEvents(locale),
+    getContacts(),
+  ]);
+  return (
+    <>
+      <TimedOverlay ms={TIMINGS.homeSpinnerMs} label={t('ourProjects')} />
+      <HeroSlider slides={slides}>
+        <h1 className="text-4xl font-extrabold tracking-tight drop-shadow md:text-6xl">{meta('siteName')}</h1>
+        <p className="mt-4 text-lg font-semibold text-brand drop-shadow md:text-2xl">{t('tagline')}</p>
+      </HeroSlider>
+      <section aria-labelledby="clients-heading" className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="clients-heading" className="mb-8 text-center text-3xl font-extrabold">
+          {t('ourClients')}
+        </h2>
+        <ClientCarousel clients={clients} />
+      </section>
+      <section aria-labelledby="projects-heading" className="mx-auto max-w-7xl px-4 pb-16">
+        <h2 id="projects-heading" className="mb-8 text-center text-3xl font-extrabold">
+          {t('ourProjects')}
+        </h2>
+        <EventsGrid events={events} />
+      </section>
+      <OrganizationJsonLd name={meta('siteName')} description={meta('siteDescription')} contact={contacts[0]} />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+'use client';
+
+import Image from 'next/image';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { TIMINGS } from '@/lib/timings';
+import type { SlideView } from '@/lib/content/public';
+
+/**
+ * Full-screen slider: advances every 5 s, pauses while hovered or focused, can be paused for good,
+ * answers the arrow keys (mirrored in Arabic), and does not move by itself under reduced motion.
+ */
+export function HeroSlider({ slides, children }: { slides: SlideView[]; children?: ReactNode }) {
+  const t = useTranslations('home');
+  const rtl = useLocale() === 'ar';
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const count = slides.length;
+
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setStopped(true);
+  }, []);
+
+  const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
+
+  useEffect(() => {
+    if (count < 2 || hovered || focused || stopped) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), TIMINGS.sliderIntervalMs);
+    return () => clearInterval(timer);
+  }, [count, hovered, focused, stopped]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
+    if (e.key === forward) go(index + 1);
+    else if (e.key === backward) go(index - 1);
+    else return;
+    e.preventDefault();
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={t('sliderLabel')}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node)) setFocused(false);
+      }}
+      onKeyDown={onKeyDown}
+      className="relative h-[calc(100svh-4rem)] min-h-[420px] overflow-hidden bg-zinc-900"
+      data-testid="hero-slider"
+      data-index={index}
+    >
+      <div aria-live={hovered || focused || stopped ? 'polite' : 'off'}>
+        {slides.map((slide, i) => (
+          <div
+            key={slide.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} / ${count}`}
+            aria-hidden={i !== index}
+            className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${i === index ? 'opacity-100' : 'opacity-0'}`}
+          >
+            <Image
+              src={slide.image}
+              alt={t('slideAlt', { number: i + 1 })}
+              fill
+              sizes="100vw"
+              priority={i === 0}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              className="object-cover"
+            />
+          </div>
+        ))}
+      </div>
+      <div className="absolute inset-0 bg-black/55" aria-hidden="true" />
+      <div className="relative z-10 flex h-full flex-col items-center justify-center px-6 text-center text-white">{children}</div>
+      {count > 1 && (
+        <div className="absolute inset-x-0 bottom-6 z-20 flex items-center justify-center gap-3">
+          <SliderButton label={t('previousSlide')} onClick={() => go(index - 1)} flip={!rtl}>
+            <path d="M9 6l6 6-6 6" />
+          </SliderButton>
+          <ul className="flex gap-2">
+            {slides.map((slide, i) => (
+              <li key={slide.id}>
+                <button
+                  type="button"
+                  aria-label={t('goToSlide', { number: i + 1 })}
+                  aria-current={i === index}
+                  onClick={() => go(i)}
+                  className={`block h-3 rounded-full transition-all ${i === index ? 'w-8 bg-brand' : 'w-3 bg-white/70 hover:bg-white'}`}
+                />
+              </li>
+            ))}
+          </ul>
+          <SliderButton label={t('nextSlide')} onClick={() => go(index + 1)} flip={rtl}>
+            <path d="M9 6l6 6-6 6" />
+          </SliderButton>
+          <SliderButton label={stopped ? t('play') : t('pause')} onClick={() => setStopped((s) => !s)} testId="slider-pause" pressed={stopped}>
+            {stopped ? <path d="M8 5v14l11-7z" fill="currentColor" /> : <path d="M8 5v14M16 5v14" />}
+          </SliderButton>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SliderButton({ label, onClick, children, flip = false, testId, pressed }: { label: string; onClick: () => void; children: ReactNode; flip?: boolean; testId?: string; pressed?: boolean }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      data-testid={testId}
+      aria-pressed={pressed}
+      className="grid size-10 place-items-center rounded-full bg-black/50 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 fill-none stroke-current ${flip ? 'rotate-180' : ''}`} strokeWidth="2.5">
+        {children}
+      </svg>
+    </button>
+  );
+}

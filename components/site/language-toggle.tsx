@@ -1,0 +1,30 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useParams } from 'next/navigation';
+import { Link, usePathname } from '@/lib/i18n/navigation';
+
+export const LANGUAGE_SWITCH_FLAG = 'language-switched';
+
+/** Switches language on the same page; the next page shows the spec's 1-second spinner. */
+export function LanguageToggle() {
+  const t = useTranslations('nav');
+  const locale = useLocale();
+  const pathname = usePathname();
+  const params = useParams();
+  const other = locale === 'ar' ? 'en' : 'ar';
+  return (
+    <Link
+      href={{ pathname, params } as never}
+      locale={other}
+      hrefLang={other}
+      lang={other}
+      aria-label={t('languageToggleLabel')}
+      onClick={() => sessionStorage.setItem(LANGUAGE_SWITCH_FLAG, '1')}
+      data-testid="language-toggle"
+      className="grid h-10 min-w-10 place-items-center rounded-full border border-zinc-300 px-3 text-sm font-bold hover:border-brand dark:border-zinc-700"
+    >
+      {t('languageToggle')}
+    </Link>
+  );
+}

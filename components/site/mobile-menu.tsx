@@ -1,0 +1,69 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { NavLinks } from './nav-links';
+
+/** Side menu for small screens: closes on a link, an outside click or Esc, and gives focus back. */
+export function MobileMenu({ portfolioUrl }: { portfolioUrl: string }) {
+  const t = useTranslations('nav');
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>('a, button, input')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    button.current?.focus();
+  }
+
+  return (
+    <div className="md:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-label={open ? t('closeMenu') : t('openMenu')}
+        onClick={() => (open ? close() : setOpen(true))}
+        data-testid="menu-button"
+        className="grid size-10 place-items-center rounded-full border border-zinc-300 dark:border-zinc-700"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current" strokeWidth="2">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+      {open && <div aria-hidden="true" className="fixed inset-0 top-16 z-40 bg-black/50" />}
+      <div
+        id="mobile-menu"
+        ref={panel}
+        hidden={!open}
+        className="fixed bottom-0 start-0 top-16 z-50 w-72 max-w-[85vw] overflow-y-auto border-e border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-800 dark:bg-zinc-950"
+      >
+        <nav aria-label={t('mainNavigation')} className="flex flex-col gap-4">
+          <NavLinks vertical onNavigate={() => setOpen(false)} />
+          <a href={portfolioUrl} download className="rounded-md px-3 py-2 text-sm font-semibold text-brand-strong dark:text-brand" title={t('portfolioHint')}>
+            {t('portfolio')}
+          </a>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Link, usePathname } from '@/lib/i18n/navigation';
+import { NAV_ITEMS } from './nav-items';
+
+export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
+  const t = useTranslations('nav');
+  const pathname = usePathname();
+  return (
+    <ul className={vertical ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
+      {NAV_ITEMS.map((item) => {
+        const active = pathname === item.href;
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              onClick={onNavigate}
+              aria-current={active ? 'page' : undefined}
+              className={`block rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:text-brand-strong dark:hover:text-brand ${
+                active ? 'text-brand-strong dark:text-brand' : ''
+              }`}
+            >
+              {t(item.key)}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

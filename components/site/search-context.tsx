@@ -1,0 +1,40 @@
+'use client';
+
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { TIMINGS } from '@/lib/timings';
+
+// One search query for the whole public site: it survives navigation between Home, Services and
+// The Team (this provider lives in their shared layout) and a language switch (sessionStorage).
+interface SearchState {
+  query: string;
+  setQuery: (query: string) => void;
+  /** True for a moment after typing: the spec's search spinner. */
+  busy: boolean;
+}
+
+const SearchContext = createContext<SearchState>({ query: '', setQuery: () => {}, busy: false });
+const STORAGE_KEY = 'site-search';
+
+export function SearchProvider({ children }: { children: ReactNode }) {
+  const [query, setQueryState] = useState('');
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    const saved = sessionStorage.getItem(STORAGE_KEY);
+    if (saved) setQueryState(saved);
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  const setQuery = useCallback((next: string) => {
+    setQueryState(next);
+    sessionStorage.setItem(STORAGE_KEY, next);
+    setBusy(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setBusy(false), TIMINGS.searchSpinnerMs);
+  }, []);
+
+  return <SearchContext.Provider value={{ query, setQuery, busy }}>{children}</SearchContext.Provider>;
+}
+
+export const useSearch = () => useContext(SearchContext);

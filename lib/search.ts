@@ -1,0 +1,22 @@
+// Search that forgives how people type Arabic: diacritics (harakat), tatweel and the superscript
+// alef are ignored; alef forms (أ إ آ ٱ) fold to ا, ta marbuta to ha, alef maqsura to ya.
+const DIACRITICS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
+
+export function normalizeForSearch(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(DIACRITICS, '')
+    .replace(/[أإآٱ]/g, 'ا')
+    .replace(/ة/g, 'ه')
+    .replace(/ى/g, 'ي')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** True when the query is empty or found in any of the fields. */
+export function matches(query: string, ...fields: string[]): boolean {
+  const q = normalizeForSearch(query);
+  if (!q) return true;
+  return fields.some((field) => normalizeForSearch(field).includes(q));
+}

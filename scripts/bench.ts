@@ -1,0 +1,558 @@
+// `npm run bench`: throughput of the production server against a bare Node baseline, plus
+// Lighthouse (mobile) scores for every public page, printed and written to bench-results.json.
+//
+// Environment:
+//   DATABASE_URL          PostgreSQL to serve from; empty = `npm start` with an embedded database
+//                         in a temp DATA_DIR (and a temp UPLOADS_DIR unless one is given)
+//   BENCH_PORT            port of the server under test (default 3400); the baseline uses +1
+//   BENCH_DURATION        seconds per autocannon run (default 10)
+//   BENCH_CONNECTIONS     autocannon connections (default 10)
+//   BENCH_START_TIMEOUT   seconds to wait for GET /api/home = 200 (default 180)
+//   BENCH_SKIP_LIGHTHOUSE=1 skips the Lighthouse part
+//
+// Exits non-zero only when the server cannot be built or started: every measurement failure is
+// reported in the output and the JSON instead, so a partial result is still a result.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { Flags as LighthouseFlags, Result as LighthouseResult } from 'lighthouse';
+import { buildIfNeeded } from './lib/build';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = '127.0.0.1';
+
+const PORT = intFromEnv('BENCH_PORT', 3400);
+const BASELINE_PORT = PORT + 1;
+const DURATION_S = intFromEnv('BENCH_DURATION', 10);
+const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 10);
+const START_TIMEOUT_MS = intFromEnv('BENCH_START_TIMEOUT', 180) * 1000;
+const SKIP_LIGHTHOUSE = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
+const EMBEDDED = !process.env.DATABASE_URL;
+
+const LOAD_TARGETS = ['/', '/ar', '/api/home'];
+// Informational goal: the home page should keep at least this share of a static server's rate.
+const RATIO_GOAL = 0.25;
+const WARMUP_REQUESTS = 5;
+
+// English first: the Arabic pages carry their /ar prefix, so a locale cookie that an Arabic visit
+// may leave in the shared browser cannot redirect them, while it could redirect the English ones.
+const PUBLIC_PAGES = ['/', '/Services', '/TheTeam', '/AboutUs', '/ContactUs'];
+const LIGHTHOUSE_PAGES = [...PUBLIC_PAGES, ...PUBLIC_PAGES.map((page) => (page === '/' ? '/ar' : `/ar${page}`))];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+// Debian's Chromium in a sandbox-less container with no network: every flag keeps it from
+// reaching out (or failing to) and from needing a GPU or a user profile.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+];
+const CHROME_PATH = '/usr/bin/chromium';
+
+interface Snapshot {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+interface LoadStats {
+  reqPerSec: number;
+  p99Ms: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+interface LoadRow {
+  target: string;
+  status: number | null;
+  bytes: number | null;
+  server: LoadStats | null;
+  baseline: LoadStats | null;
+  ratio: number | null;
+  pass: boolean | null;
+  error?: string;
+}
+
+interface LighthouseRow {
+  page: string;
+  httpStatus: number | null;
+  finalUrl: string | null;
+  scores: Record<Category, number | null>;
+  error?: string;
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  logFile: string;
+}
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+function intFromEnv(name: string, fallback: number): number {
+  const value = Number.parseInt(process.env[name] ?? '', 10);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Server lifecycle
+
+/** Temp directories to delete at exit (embedded database, uploads, server log). */
+const tempDirs: string[] = [];
+let server: RunningServer | null = null;
+/** The Lighthouse browser, kept here so a signal can close it along with the server. */
+let chrome: { kill: () => void } | null = null;
+
+function makeTempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/**
+ * The benchmark measures `next start`, so a build must exist. With the embedded database the
+ * project's own start script would rebuild when the sources changed; doing that check here first
+ * keeps the build's minutes out of the start timeout.
+ */
+function ensureBuild() {
+  if (EMBEDDED) {
+    buildIfNeeded(log);
+    return;
+  }
+  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
+  log('no .next/BUILD_ID: running next build…');
+  const result = spawnSync('npx', ['next', 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('next build failed');
+}
+
+/**
+ * Detached so the server and everything it spawns (npm → tsx → npx → next, plus PGlite) share a
+ * process group that can be ended as one. Output goes to a file rather than a pipe: an unread pipe
+ * would stall the server, and its request log would drown the tables.
+ */
+function startServer(): RunningServer {
+  const logFile = path.join(makeTempDir('bench-log-'), 'server.log');
+  const fd = openSync(logFile, 'a');
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  let command: string;
+  let args: string[];
+  if (EMBEDDED) {
+    env.PORT = String(PORT);
+    env.DATA_DIR = makeTempDir('bench-data-');
+    // A throwaway uploads folder unless the caller chose one: the run must not touch the repo's.
+    env.UPLOADS_DIR ||= makeTempDir('bench-uploads-');
+    command = 'npm';
+    args = ['start'];
+  } else {
+    command = 'npx';
+    args = ['next', 'start', '-p', String(PORT), '-H', HOST];
+  }
+  log(`starting \`${command} ${args.join(' ')}\` on port ${PORT} (log: ${logFile})`);
+  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  return { child, logFile };
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM lets the start script close the embedded database cleanly; SIGKILL if it lingers. */
+async function stopServer() {
+  const pid = server?.child.pid;
+  server = null;
+  if (!pid || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  for (let waited = 0; waited < 15_000 && groupAlive(pid); waited += 250) await sleep(250);
+  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+}
+
+function removeTempDirs() {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+function stopChrome() {
+  chrome?.kill();
+  chrome = null;
+}
+
+/** Last resort when the process exits without reaching the normal cleanup (must be synchronous). */
+function killEverythingNow() {
+  stopChrome();
+  const pid = server?.child.pid;
+  if (pid && groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+}
+
+async function waitForReady(running: RunningServer) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (running.child.exitCode !== null) throw new Error(`server exited with code ${running.child.exitCode}`);
+    try {
+      const { status } = await capture(PORT, '/api/home');
+      if (status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(1000);
+  }
+  throw new Error(`GET /api/home did not answer 200 within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+function tailOfFile(file: string, lines: number): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers
+
+/**
+ * One plain GET with no Accept-Encoding and no redirect following, i.e. the very request
+ * autocannon repeats, so the baseline serves exactly the bytes the server was measured on.
+ */
+function capture(port: number, target: string): Promise<Snapshot> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: HOST, port, path: target, agent: false, timeout: 30_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: String(response.headers['content-type'] ?? 'application/octet-stream'),
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`GET ${target} timed out`)));
+    request.on('error', reject);
+  });
+}
+
+/** Minimal static server: the ceiling a Node process on this machine reaches for the same bytes. */
+function startBaseline(snapshots: Map<string, Snapshot>): Promise<http.Server> {
+  const baseline = http.createServer((request, response) => {
+    const snapshot = snapshots.get(request.url ?? '');
+    if (!snapshot) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(snapshot.status, {
+      'content-type': snapshot.contentType,
+      'content-length': snapshot.body.length,
+    });
+    response.end(snapshot.body);
+  });
+  return new Promise((resolve, reject) => {
+    baseline.once('error', reject);
+    baseline.listen(BASELINE_PORT, HOST, () => resolve(baseline));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+/** Caches, JIT and connection set-up are not what we measure. */
+async function warmUp(port: number, target: string) {
+  for (let i = 0; i < WARMUP_REQUESTS; i++) await capture(port, target);
+}
+
+async function load(port: number, target: string): Promise<LoadStats> {
+  await warmUp(port, target);
+  const result = await autocannon({
+    url: `http://${HOST}:${port}${target}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+  });
+  return {
+    reqPerSec: result.requests.average,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+async function runLoadTests(): Promise<LoadRow[]> {
+  const rows: LoadRow[] = LOAD_TARGETS.map((target) => ({
+    target,
+    status: null,
+    bytes: null,
+    server: null,
+    baseline: null,
+    ratio: null,
+    pass: null,
+  }));
+
+  const snapshots = new Map<string, Snapshot>();
+  for (const row of rows) {
+    try {
+      const snapshot = await capture(PORT, row.target);
+      snapshots.set(row.target, snapshot);
+      row.status = snapshot.status;
+      row.bytes = snapshot.body.length;
+      log(`${row.target}: HTTP ${snapshot.status}, ${snapshot.body.length} bytes, ${snapshot.contentType}`);
+      row.server = await load(PORT, row.target);
+      log(`${row.target}: ${row.server.reqPerSec.toFixed(1)} req/s, p99 ${row.server.p99Ms} ms`);
+    } catch (error) {
+      row.error = errorMessage(error);
+      log(`${row.target}: ${row.error}`);
+    }
+  }
+
+  // The baseline runs after the server's runs so both never compete for the two cores.
+  let baseline: http.Server | null = null;
+  try {
+    baseline = await startBaseline(snapshots);
+    for (const row of rows) {
+      if (!snapshots.has(row.target)) continue;
+      try {
+        row.baseline = await load(BASELINE_PORT, row.target);
+        log(`baseline ${row.target}: ${row.baseline.reqPerSec.toFixed(1)} req/s, p99 ${row.baseline.p99Ms} ms`);
+      } catch (error) {
+        row.error = `baseline: ${errorMessage(error)}`;
+      }
+    }
+  } catch (error) {
+    log(`baseline server on port ${BASELINE_PORT} failed: ${errorMessage(error)}`);
+  } finally {
+    baseline?.closeAllConnections();
+    baseline?.close();
+  }
+
+  for (const row of rows) {
+    if (row.server && row.baseline && row.baseline.reqPerSec > 0) {
+      row.ratio = row.server.reqPerSec / row.baseline.reqPerSec;
+      row.pass = row.ratio >= RATIO_GOAL;
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+function emptyScores(): Record<Category, number | null> {
+  return { performance: null, accessibility: null, 'best-practices': null, seo: null };
+}
+
+function scoresOf(lhr: LighthouseResult): Record<Category, number | null> {
+  const scores = emptyScores();
+  for (const category of CATEGORIES) {
+    const score = lhr.categories[category]?.score;
+    scores[category] = typeof score === 'number' ? Math.round(score * 100) : null;
+  }
+  return scores;
+}
+
+/**
+ * One Chromium for every page; imported lazily so BENCH_SKIP_LIGHTHOUSE=1 does not pay for
+ * loading Lighthouse. Each page is isolated: a 404 or a crash is recorded and the next one runs.
+ */
+async function runLighthouse(): Promise<{ version: string | null; rows: LighthouseRow[] }> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  // handleSIGINT off: chrome-launcher's own handler would exit at once, before the server is stopped.
+  const browser = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false });
+  chrome = browser;
+  const rows: LighthouseRow[] = [];
+  let version: string | null = null;
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      const row: LighthouseRow = { page, httpStatus: null, finalUrl: null, scores: emptyScores() };
+      rows.push(row);
+      try {
+        // Lighthouse gives no status code for a page that loads, so ask once ourselves.
+        row.httpStatus = (await capture(PORT, page)).status;
+        const flags: LighthouseFlags = {
+          port: browser.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        };
+        const result = await lighthouse(`http://${HOST}:${PORT}${page}`, flags);
+        if (!result) throw new Error('Lighthouse returned no result');
+        version = result.lhr.lighthouseVersion;
+        row.finalUrl = result.lhr.finalDisplayedUrl;
+        row.scores = scoresOf(result.lhr);
+        if (result.lhr.runtimeError) row.error = `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
+      } catch (error) {
+        row.error = errorMessage(error);
+      }
+      log(`lighthouse ${page}: HTTP ${row.httpStatus ?? '-'} ${formatScores(row.scores)}${row.error ? ` (${row.error})` : ''}`);
+    }
+  } finally {
+    stopChrome();
+  }
+  return { version, rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function formatScores(scores: Record<Category, number | null>): string {
+  return CATEGORIES.map((category) => `${category} ${scores[category] ?? '-'}`).join(', ');
+}
+
+function printTable(headers: string[], rows: string[][]) {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  console.log(line(headers));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+const num = (value: number | null | undefined, digits = 0) => (value == null ? '-' : value.toFixed(digits));
+
+function printLoadTable(rows: LoadRow[]) {
+  console.log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run`);
+  printTable(
+    ['target', 'status', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99', 'ratio', `goal ≥ ${RATIO_GOAL}`],
+    rows.map((row) => [
+      row.target,
+      num(row.status),
+      num(row.server?.reqPerSec, 1),
+      num(row.server?.p99Ms),
+      num(row.baseline?.reqPerSec, 1),
+      num(row.baseline?.p99Ms),
+      num(row.ratio, 2),
+      row.pass == null ? '-' : row.pass ? 'PASS' : 'FAIL',
+    ]),
+  );
+  for (const row of rows) {
+    const problems = [
+      row.server && row.server.non2xx > 0 ? `${row.server.non2xx} non-2xx` : '',
+      row.server && row.server.errors > 0 ? `${row.server.errors} errors` : '',
+      row.server && row.server.timeouts > 0 ? `${row.server.timeouts} timeouts` : '',
+      row.error ?? '',
+    ].filter(Boolean);
+    if (problems.length > 0) console.log(`  ${row.target}: ${problems.join(', ')}`);
+  }
+  console.log(`(goal: home page ratio ≥ ${RATIO_GOAL}; informational)`);
+}
+
+function printLighthouseTable(version: string | null, rows: LighthouseRow[]) {
+  console.log(`\nLighthouse ${version ?? ''} (mobile, default config)`);
+  printTable(
+    ['page', 'HTTP', ...CATEGORIES],
+    rows.map((row) => [row.page, num(row.httpStatus), ...CATEGORIES.map((category) => num(row.scores[category]))]),
+  );
+  for (const row of rows) {
+    if (row.error) console.log(`  ${row.page}: ${row.error}`);
+    else if (row.finalUrl && new URL(row.finalUrl).pathname !== row.page) console.log(`  ${row.page}: ended at ${row.finalUrl}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  process.chdir(ROOT);
+  try {
+    ensureBuild();
+    server = startServer();
+    await waitForReady(server);
+  } catch (error) {
+    console.error(`[bench] the server could not start: ${errorMessage(error)}`);
+    if (server) console.error(tailOfFile(server.logFile, 40));
+    return 1;
+  }
+  log(`server ready on http://${HOST}:${PORT}`);
+
+  const loadRows = await runLoadTests();
+
+  let lighthouse: { version: string | null; rows: LighthouseRow[] } | null = null;
+  let lighthouseError: string | undefined;
+  if (SKIP_LIGHTHOUSE) {
+    log('Lighthouse skipped (BENCH_SKIP_LIGHTHOUSE=1)');
+  } else {
+    try {
+      lighthouse = await runLighthouse();
+    } catch (error) {
+      lighthouseError = errorMessage(error);
+      log(`Lighthouse failed: ${lighthouseError}`);
+    }
+  }
+
+  printLoadTable(loadRows);
+  if (lighthouse) printLighthouseTable(lighthouse.version, lighthouse.rows);
+
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    server: EMBEDDED ? 'npm start (embedded PostgreSQL)' : 'next start (DATABASE_URL)',
+    settings: { port: PORT, baselinePort: BASELINE_PORT, durationSeconds: DURATION_S, connections: CONNECTIONS },
+    ratioGoal: RATIO_GOAL,
+    load: loadRows,
+    lighthouse: lighthouse ?? { skipped: SKIP_LIGHTHOUSE, error: lighthouseError },
+  };
+  const outFile = path.join(ROOT, 'bench-results.json');
+  writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+  log(`results written to ${outFile}`);
+  return 0;
+}
+
+let shuttingDown = false;
+
+async function shutdown() {
+  shuttingDown = true;
+  stopChrome();
+  await stopServer();
+  removeTempDirs();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the server`);
+    void shutdown().finally(() => process.exit(130));
+  });
+}
+// Lighthouse leaves some protocol calls floating; when their page or browser goes away they reject
+// with no one listening. That is one page's (or the shutdown's) failure, not the benchmark's.
+process.on('unhandledRejection', (reason) => {
+  if (!shuttingDown) log(`ignored a stray failure: ${errorMessage(reason)}`);
+});
+process.once('exit', () => {
+  killEverythingNow();
+  removeTempDirs();
+});
+
+main()
+  .catch((error: unknown) => {
+    console.error('[bench] unexpected failure:', error);
+    return 0;
+  })
+  .then(async (code) => {
+    await shutdown();
+    process.exit(code);
+  });
