@@ -7,7 +7,7 @@ import { routing } from '@/lib/i18n/routing';
 //  - a visitor who chose Arabic (NEXT_LOCALE cookie) and opens an English URL goes to /ar/....
 // next-intl's own middleware is not used: its default-locale rewrite is turned into a 307 loop by
 // Next 16.2.6+ (vercel/next.js#94342), whereas a next.config rewrite stays internal.
-const CANONICAL = ['Services', 'TheTeam', 'AboutUs', 'ContactUs', 'LogIn', 'SignUp', 'Admin'];
+const CANONICAL = ['Services', 'TheTeam', 'AboutUs', 'ContactUs', 'LogIn', 'SignUp', 'AwaitingApproval', 'Admin'];
 const BY_LOWER = new Map(CANONICAL.map((segment) => [segment.toLowerCase(), segment]));
 const COOKIE = 'NEXT_LOCALE';
 const YEAR = 60 * 60 * 24 * 365;

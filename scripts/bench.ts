@@ -45,8 +45,8 @@ const LIGHTHOUSE_PAGES = [...PUBLIC_PAGES, ...PUBLIC_PAGES.map((page) => (page =
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-// Debian's Chromium in a sandbox-less container with no network: every flag keeps it from
-// reaching out (or failing to) and from needing a GPU or a user profile.
+// Debian's Chromium in a container with no network and no GPU: these keep it off the network it
+// does not have (only 127.0.0.1 resolves), out of the sandbox it cannot set up, and on software GL.
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -120,6 +120,8 @@ const tempDirs: string[] = [];
 let server: RunningServer | null = null;
 /** The Lighthouse browser, kept here so a signal can close it along with the server. */
 let chrome: { kill: () => void } | null = null;
+/** Set once a signal or the end of the run starts the cleanup; the phases stop at their next step. */
+let shuttingDown: Promise<void> | null = null;
 
 function makeTempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -187,11 +189,12 @@ function groupAlive(pid: number): boolean {
 /** SIGTERM lets the start script close the embedded database cleanly; SIGKILL if it lingers. */
 async function stopServer() {
   const pid = server?.child.pid;
+  if (pid && groupAlive(pid)) {
+    process.kill(-pid, 'SIGTERM');
+    for (let waited = 0; waited < 15_000 && groupAlive(pid); waited += 250) await sleep(250);
+    if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+  }
   server = null;
-  if (!pid || !groupAlive(pid)) return;
-  process.kill(-pid, 'SIGTERM');
-  for (let waited = 0; waited < 15_000 && groupAlive(pid); waited += 250) await sleep(250);
-  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
 }
 
 function removeTempDirs() {
@@ -213,6 +216,7 @@ function killEverythingNow() {
 async function waitForReady(running: RunningServer) {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
+    if (shuttingDown) throw new Error('interrupted');
     if (running.child.exitCode !== null) throw new Error(`server exited with code ${running.child.exitCode}`);
     try {
       const { status } = await capture(PORT, '/api/home');
@@ -317,6 +321,7 @@ async function runLoadTests(): Promise<LoadRow[]> {
 
   const snapshots = new Map<string, Snapshot>();
   for (const row of rows) {
+    if (shuttingDown) break;
     try {
       const snapshot = await capture(PORT, row.target);
       snapshots.set(row.target, snapshot);
@@ -336,6 +341,7 @@ async function runLoadTests(): Promise<LoadRow[]> {
   try {
     baseline = await startBaseline(snapshots);
     for (const row of rows) {
+      if (shuttingDown) break;
       if (!snapshots.has(row.target)) continue;
       try {
         row.baseline = await load(BASELINE_PORT, row.target);
@@ -390,6 +396,7 @@ async function runLighthouse(): Promise<{ version: string | null; rows: Lighthou
   let version: string | null = null;
   try {
     for (const page of LIGHTHOUSE_PAGES) {
+      if (shuttingDown) break;
       const row: LighthouseRow = { page, httpStatus: null, finalUrl: null, scores: emptyScores() };
       rows.push(row);
       try {
@@ -504,6 +511,9 @@ async function main(): Promise<number> {
     }
   }
 
+  // Interrupted: whatever was measured after the signal is noise, so print and write nothing.
+  if (shuttingDown) return 130;
+
   printLoadTable(loadRows);
   if (lighthouse) printLighthouseTable(lighthouse.version, lighthouse.rows);
 
@@ -522,13 +532,14 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let shuttingDown = false;
-
-async function shutdown() {
-  shuttingDown = true;
-  stopChrome();
-  await stopServer();
-  removeTempDirs();
+/** Idempotent: a signal and the end of main() may both ask, and both must wait for the same stop. */
+function shutdown(): Promise<void> {
+  shuttingDown ??= (async () => {
+    stopChrome();
+    await stopServer();
+    removeTempDirs();
+  })();
+  return shuttingDown;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,6 +3,8 @@
 // Admin from ADMIN_EMAIL/ADMIN_PASSWORD, builds when the sources changed, then serves Next.
 // `npm run dev` does the same with `next dev`.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedDatabase } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
@@ -42,7 +44,20 @@ async function prepareDatabase(): Promise<() => Promise<void>> {
   return stop;
 }
 
+/** Admin sessions need a secret; without one, make one and keep it with the data. */
+function ensureAuthSecret() {
+  if (process.env.AUTH_SECRET) return;
+  const file = path.resolve(process.env.DATA_DIR || 'data', 'auth-secret');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    log(`generated an AUTH_SECRET in ${file}`);
+  }
+  process.env.AUTH_SECRET = readFileSync(file, 'utf8').trim();
+}
+
 async function main() {
+  ensureAuthSecret();
   const stopDatabase = await prepareDatabase();
   if (!dev) buildIfNeeded(log);
   const port = process.env.PORT || '3000';

@@ -5,6 +5,7 @@
 //  4. Vitest (unit + integration over HTTP), then Playwright in Chromium,
 //  5. one closing line: `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,6 +98,7 @@ async function main() {
       DATABASE_URL: database.url,
       UPLOADS_DIR: uploadsDir,
       TRUST_PROXY: '1',
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
       PORT,
       TEST_BASE_URL: `http://127.0.0.1:${PORT}`,
       SITE_URL: `http://127.0.0.1:${PORT}`,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import { forbidden, unauthenticated } from '@/lib/errors';
 import { findToken, type TokenKind } from '@/lib/auth/tokens';
 
@@ -55,4 +56,18 @@ export function bearerToken(request: Request): string | null {
 /** For /api route handlers: the bearer token decides. */
 export async function requireApiUser(request: Request, permission: Permission): Promise<CurrentUser> {
   return authorize(await userFromToken(bearerToken(request), 'api'), permission);
+}
+
+/**
+ * For server components and server actions: the Auth.js session cookie decides, checked against
+ * the session row and the user's current flags. Memoised per request.
+ */
+export const sessionUser = cache(async (): Promise<CurrentUser | null> => {
+  const { auth } = await import('@/lib/auth/auth');
+  const session = await auth();
+  return userFromToken(session?.sessionToken, 'session');
+});
+
+export async function requireSessionUser(permission: Permission): Promise<CurrentUser> {
+  return authorize(await sessionUser(), permission);
 }

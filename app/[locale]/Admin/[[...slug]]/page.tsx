@@ -1,0 +1,77 @@
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ItemForm } from '@/components/admin/item-form';
+import { ItemList } from '@/components/admin/item-list';
+import { UsersTable } from '@/components/admin/users-table';
+import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
+import { clientOptions, formValues, listCards } from '@/lib/admin/server';
+import { can, sessionUser } from '@/lib/auth/guard';
+import { listUsers } from '@/lib/entities/user';
+import { Link } from '@/lib/i18n/navigation';
+
+// Every child route of the spec (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, …) resolves
+// here through one table (lib/admin/areas.ts), so each works at its own path, deep links included.
+type Props = { params: Promise<{ locale: string; slug?: string[] }> };
+
+export default async function AdminPage({ params }: Props) {
+  const { locale, slug } = await params;
+  setRequestLocale(locale);
+  const route = resolveAdminRoute(slug);
+  if (!route) notFound();
+  const t = await getTranslations('admin');
+  const user = await sessionUser();
+  if (!user) notFound(); // the layout has already redirected
+
+  if (route.kind === 'home') {
+    return <p className="grid min-h-[50svh] place-items-center text-2xl font-bold" data-testid="choose">{t('choose')}</p>;
+  }
+  if (route.kind === 'users') {
+    if (!can(user, 'users')) return <p role="alert" className="text-lg font-semibold" data-testid="forbidden">{t('forbidden')}</p>;
+    const users = await listUsers();
+    return (
+      <section>
+        <h1 className="mb-6 text-3xl font-extrabold">{t('users.title')}</h1>
+        <UsersTable users={users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({ id, name, email, isAdmin, isMiniAdmin }))} meId={user.id} />
+      </section>
+    );
+  }
+  const { area } = route;
+  const ta = await getTranslations(`admin.areas.${area.key}`);
+  if (route.kind === 'list') {
+    const cards = await listCards(area, locale);
+    // The company has one contact card; the create button hides while exactly one exists.
+    return <ItemList area={area} cards={cards} canCreate={area.key !== 'contacts' || cards.length !== 1} />;
+  }
+  const options: Record<string, { value: string; label: string }[]> = area.key === 'events' ? { clientId: await clientOptions(locale) } : {};
+  const back = (
+    <Link href={adminPath.list(area)} className="mb-4 inline-block text-sm font-semibold underline">
+      {t('backToList')}
+    </Link>
+  );
+  if (route.kind === 'create') {
+    return (
+      <section>
+        {back}
+        <h1 className="mb-6 text-3xl font-extrabold">{ta('createHeading')}</h1>
+        {area.key === 'events' && !options.clientId?.length && <p role="alert" className="mb-4 font-semibold">{ta('noClients')}</p>}
+        <ItemForm areaKey={area.key} options={options} />
+      </section>
+    );
+  }
+  const current = await formValues(area, route.id);
+  if (!current) {
+    return (
+      <section>
+        {back}
+        <p role="alert" className="text-lg font-semibold" data-testid="not-found">{t('notFound')}</p>
+      </section>
+    );
+  }
+  return (
+    <section>
+      {back}
+      <h1 className="mb-6 text-3xl font-extrabold">{ta('editHeading')}</h1>
+      <ItemForm areaKey={area.key} id={route.id} initial={current.values} image={current.image} options={options} />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import type { Metadata } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { AdminNav, type MenuItem } from '@/components/admin/admin-nav';
+import { LogoutButton } from '@/components/admin/logout-button';
+import { LanguageToggle } from '@/components/site/language-toggle';
+import { Logo } from '@/components/site/logo';
+import { ThemeToggle } from '@/components/site/theme-toggle';
+import { AREAS, MENU, adminPath } from '@/lib/admin/areas';
+import { can, sessionUser } from '@/lib/auth/guard';
+import { Link, redirect } from '@/lib/i18n/navigation';
+
+const CLIENT_NAMESPACES = ['admin', 'validation', 'errors', 'nav', 'common'] as const;
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'admin' });
+  return { title: t('metaTitle'), robots: { index: false, follow: false } };
+}
+
+export default async function AdminLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  // The guard, not the proxy, decides: no valid session (or a revoked one) means sign in.
+  const user = await sessionUser();
+  if (!user) return redirect({ href: '/LogIn', locale });
+  const t = await getTranslations('admin');
+  const messages = await getMessages();
+  const items: MenuItem[] = MENU.map((key) => {
+    const area = AREAS[key];
+    return { key, href: adminPath.list(area), prefixes: [adminPath.list(area), adminPath.create(area), `/Admin/${area.edit}`] };
+  });
+  if (can(user, 'users')) items.push({ key: 'users', href: '/Admin/Users', prefixes: ['/Admin/Users'] });
+  return (
+    <NextIntlClientProvider messages={Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]))}>
+      <div className="min-h-svh md:grid md:grid-cols-[16rem_1fr]">
+        <aside className="flex flex-col gap-4 border-b border-zinc-200 bg-zinc-100 p-4 md:sticky md:top-0 md:h-svh md:border-b-0 md:border-e dark:border-zinc-800 dark:bg-zinc-900">
+          <div className="flex items-center justify-between gap-2">
+            <Link href="/Admin" className="text-zinc-900 dark:text-white">
+              <Logo />
+            </Link>
+            <div className="flex gap-2">
+              <LanguageToggle />
+              <ThemeToggle />
+            </div>
+          </div>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('signedInAs', { name: user.name })}</p>
+          <AdminNav items={items} />
+          <div className="mt-auto flex flex-col gap-2">
+            <Link href="/" className="btn-secondary">
+              {t('viewSite')}
+            </Link>
+            <LogoutButton />
+          </div>
+        </aside>
+        <main id="main" className="p-4 md:p-8">
+          {children}
+        </main>
+      </div>
+    </NextIntlClientProvider>
+  );
+}

@@ -1,0 +1,62 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef } from 'react';
+
+/** The one confirmation dialog (native modal <dialog>: focus trapped, Esc cancels). */
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  busy = false,
+  danger = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel?: string;
+  busy?: boolean;
+  danger?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const t = useTranslations('admin');
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+      data-testid="confirm-dialog"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 text-zinc-900 shadow-2xl backdrop:bg-black/60 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <h2 id="confirm-title" className="text-xl font-bold">
+        {title}
+      </h2>
+      <p id="confirm-text" className="mt-3 text-zinc-700 dark:text-zinc-300">
+        {text}
+      </p>
+      <div className="mt-6 flex justify-end gap-3">
+        <button type="button" onClick={onCancel} disabled={busy} className="btn-secondary">
+          {t('cancel')}
+        </button>
+        <button type="button" onClick={onConfirm} disabled={busy} aria-busy={busy} className={danger ? 'btn-danger' : 'btn-primary'} data-testid="confirm-button">
+          {busy ? t('loading') : (confirmLabel ?? t('confirm'))}
+        </button>
+      </div>
+    </dialog>
+  );
+}

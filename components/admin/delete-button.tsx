@@ -1,0 +1,58 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { deleteItem, deleteUser } from '@/lib/admin/actions';
+import type { ActionResult } from '@/lib/admin/actions';
+import type { AreaKey } from '@/lib/admin/areas';
+import { useRouter } from '@/lib/i18n/navigation';
+import { TIMINGS } from '@/lib/timings';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** Every delete asks first (the old admin deleted events and sliders without asking). */
+export function DeleteButton({
+  target,
+  id,
+  title,
+  text,
+  success,
+  failure,
+}: {
+  target: AreaKey | 'users';
+  id: number;
+  title: string;
+  text: string;
+  success: string;
+  failure: string;
+}) {
+  const t = useTranslations('admin');
+  const errors = useTranslations('errors');
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    const result = await (target === 'users' ? deleteUser(id) : deleteItem(target, id)).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    setBusy(false);
+    setOpen(false);
+    if (result.ok) {
+      toast.success(success, { duration: TIMINGS.successToastMs });
+      router.refresh();
+    } else {
+      // A refusal with a reason (e.g. a client that still has events) says why.
+      const reason = result.error === 'clientHasEvents' || result.error === 'lastAdmin' ? errors(result.error) : failure;
+      toast.error(reason, { duration: TIMINGS.errorToastMs });
+    }
+  }
+
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className="btn-danger" data-testid="delete">
+        {t('delete')}
+      </button>
+      <ConfirmDialog open={open} busy={busy} danger title={title} text={text} confirmLabel={t('delete')} onConfirm={confirm} onCancel={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { saveItem } from '@/lib/admin/actions';
+import type { ActionResult } from '@/lib/admin/actions';
+import { AREAS, adminPath, type AreaKey, type FieldDef } from '@/lib/admin/areas';
+import { fieldErrors as toFieldErrors } from '@/lib/entities/fields';
+import { useRouter } from '@/lib/i18n/navigation';
+import { TIMINGS } from '@/lib/timings';
+import { ConfirmDialog } from './confirm-dialog';
+import { ImageInput } from './image-input';
+import { useFieldMessage } from './use-field-message';
+
+/**
+ * The one create/update form of the back office. Submit validates with the entity's zod schema
+ * (the same one the server uses), then asks for confirmation; Confirm calls the server action,
+ * which validates again. Field errors appear under their fields.
+ */
+export function ItemForm({
+  areaKey,
+  id,
+  initial = {},
+  image = null,
+  options = {},
+}: {
+  areaKey: AreaKey;
+  id?: number;
+  initial?: Record<string, string>;
+  image?: string | null;
+  options?: Record<string, { value: string; label: string }[]>;
+}) {
+  const area = AREAS[areaKey];
+  const mode = id === undefined ? 'create' : 'update';
+  const t = useTranslations(`admin.areas.${areaKey}`);
+  const ta = useTranslations('admin');
+  const message = useFieldMessage(area.entity);
+  const router = useRouter();
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [pending, setPending] = useState<FormData | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [picked, setPicked] = useState(false);
+
+  function validate(data: FormData): Record<string, string[]> {
+    const values = Object.fromEntries(area.fields.filter((f) => f.kind !== 'image').map((f) => [f.name, String(data.get(f.name) ?? '')]));
+    const result = area.schema.safeParse(values);
+    const found = result.success ? {} : toFieldErrors(result.error);
+    if (area.imageRequired && !picked && !image) found.image = ['imageRequired'];
+    return found;
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const found = validate(data);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setPending(data);
+  }
+
+  async function onConfirm() {
+    if (!pending) return;
+    setBusy(true);
+    const result = await saveItem(areaKey, id ?? null, pending).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    setBusy(false);
+    setPending(null);
+    if (result.ok) {
+      toast.success(mode === 'create' ? t('created') : t('updated'), { duration: TIMINGS.successToastMs });
+      if (mode === 'create') {
+        form.current?.reset();
+        setPicked(false);
+      }
+      setTimeout(() => router.push(adminPath.list(area)), TIMINGS.redirectDelayMs);
+      return;
+    }
+    setErrors(result.fieldErrors ?? {});
+    // Every failure says something (the old team update failed silently).
+    toast.error(mode === 'create' ? t('createFailed') : t('updateFailed'), { duration: TIMINGS.errorToastMs });
+  }
+
+  const errorOf = (field: string) => errors[field]?.map((code) => message(field, code)).join(' ');
+
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-5" data-testid="item-form">
+      {areaKey === 'contacts' && <p className="rounded-lg bg-amber-100 p-3 text-sm font-semibold text-amber-900">{t('urlHint')}</p>}
+      {area.fields.map((field) =>
+        field.kind === 'image' ? (
+          <ImageInput
+            key={field.name}
+            name="image"
+            label={t(`fields.${field.name}`)}
+            current={image}
+            required={area.imageRequired}
+            error={errorOf('image')}
+            onPick={(file) => setPicked(Boolean(file))}
+          />
+        ) : (
+          <Field key={field.name} field={field} label={t(`fields.${field.name}`)} initial={initial[field.name] ?? ''} error={errorOf(field.name)} options={options[field.name]} placeholder={field.kind === 'select' ? t('selectClient') : undefined} />
+        ),
+      )}
+      {Object.keys(errors).length > 0 && (
+        <p role="alert" className="font-semibold text-red-700 dark:text-red-400">
+          {ta('fixErrors')}
+        </p>
+      )}
+      <div className="flex gap-3">
+        <button type="submit" className="btn-primary" data-testid="submit">
+          {mode === 'create' ? ta('create') : ta('update')}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        busy={busy}
+        title={mode === 'create' ? t('createConfirmTitle') : t('updateConfirmTitle')}
+        text={mode === 'create' ? t('createConfirmText') : t('updateConfirmText')}
+        onConfirm={onConfirm}
+        onCancel={() => setPending(null)}
+      />
+    </form>
+  );
+}
+
+const INPUT_TYPES: Record<string, string> = { text: 'text', email: 'email', tel: 'tel', url: 'url', number: 'number', date: 'date' };
+
+function Field({
+  field,
+  label,
+  initial,
+  error,
+  options,
+  placeholder,
+}: {
+  field: FieldDef;
+  label: string;
+  initial: string;
+  error?: string;
+  options?: { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  const id = `field-${field.name}`;
+  const common = {
+    id,
+    name: field.name,
+    defaultValue: initial,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-required': field.required || undefined,
+    dir: field.rtl ? 'rtl' : undefined,
+    className: 'field-input',
+  } as const;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-semibold">
+        {label}
+        {field.required && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}
+      </label>
+      {field.kind === 'textarea' ? (
+        <textarea {...common} rows={4} />
+      ) : field.kind === 'select' ? (
+        <select {...common}>
+          <option value="">{placeholder}</option>
+          {options?.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input {...common} type={INPUT_TYPES[field.kind]} step={field.kind === 'number' ? '0.01' : undefined} min={field.kind === 'number' ? 0 : undefined} inputMode={field.kind === 'number' ? 'decimal' : undefined} />
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

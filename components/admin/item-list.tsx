@@ -1,0 +1,67 @@
+import Image from 'next/image';
+import { getTranslations } from 'next-intl/server';
+import type { AreaDef } from '@/lib/admin/areas';
+import { adminPath } from '@/lib/admin/areas';
+import type { AdminCard } from '@/lib/admin/server';
+import { Link } from '@/lib/i18n/navigation';
+import { SocialIcon } from '@/components/site/social-icon';
+import { DeleteButton } from './delete-button';
+
+/** The one list screen: heading, create button, empty state, and a grid of up to 3 columns. */
+export async function ItemList({ area, cards, canCreate = true }: { area: AreaDef; cards: AdminCard[]; canCreate?: boolean }) {
+  const t = await getTranslations(`admin.areas.${area.key}`);
+  const ta = await getTranslations('admin');
+  return (
+    <section>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold">{t('title')}</h1>
+        {canCreate && (
+          <Link href={adminPath.create(area)} className="btn-primary" data-testid="create-link">
+            {t('createButton')}
+          </Link>
+        )}
+      </div>
+      {cards.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-zinc-400 p-10 text-center" data-testid="empty-state">
+          <p className="text-lg font-semibold">{t('empty')}</p>
+          {t.has('emptyHint') && <p className="mt-2 text-zinc-700 dark:text-zinc-300">{t('emptyHint')}</p>}
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="item-list">
+          {cards.map((card) => (
+            <li key={card.id} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="item-card">
+              <div className="relative aspect-video bg-zinc-200 dark:bg-zinc-800">
+                {card.image && <Image src={card.image} alt="" fill sizes="(min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw" className={area.key === 'clients' || area.key === 'contacts' ? 'object-contain p-4' : 'object-cover'} />}
+              </div>
+              <div className="flex flex-1 flex-col gap-2 p-4">
+                <h2 className="text-lg font-bold" data-testid="item-title">
+                  {area.key === 'slider' ? t('itemTitle', { number: card.id }) : card.title}
+                </h2>
+                {card.subtitle && <p className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">{card.subtitle}</p>}
+                {card.text && <p className="line-clamp-3 text-sm text-zinc-700 dark:text-zinc-300">{card.text}</p>}
+                {card.links && card.links.length > 0 && (
+                  <ul className="flex flex-wrap gap-2">
+                    {card.links.map((link) => (
+                      <li key={link.kind}>
+                        <a href={link.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-semibold underline">
+                          <SocialIcon kind={link.kind} className="size-4" />
+                          {t(`fields.${link.kind}Url`)} — {t('viewProfile')}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <div className="mt-auto flex flex-wrap gap-2 pt-3">
+                  <Link href={adminPath.edit(area, card.id)} className="btn-secondary" data-testid="edit-link">
+                    {area.key === 'slider' || area.key === 'events' || area.key === 'contacts' ? ta('edit') : ta('viewDetails')}
+                  </Link>
+                  <DeleteButton target={area.key} id={card.id} title={ta('deleteTitle')} text={t('deleteConfirmText')} success={t('deleted')} failure={t('deleteFailed')} />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

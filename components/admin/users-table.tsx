@@ -1,0 +1,93 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { saveUserFlags } from '@/lib/admin/actions';
+import type { ActionResult } from '@/lib/admin/actions';
+import { useRouter } from '@/lib/i18n/navigation';
+import { TIMINGS } from '@/lib/timings';
+import { DeleteButton } from './delete-button';
+
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isMiniAdmin: boolean;
+}
+
+/** Flags are toggled locally and saved only on Save, as in the old screen. */
+export function UsersTable({ users, meId }: { users: UserRow[]; meId: number }) {
+  const t = useTranslations('admin.users');
+  const ta = useTranslations('admin');
+  const adminCount = users.filter((u) => u.isAdmin).length;
+  if (!users.length) return <p>{t('empty')}</p>;
+  return (
+    <>
+      <p className="mb-4 text-sm text-zinc-700 dark:text-zinc-300">{t('lastAdminNote')}</p>
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="users">
+        {users.map((user) => (
+          <UserCard key={user.id} user={user} me={user.id === meId} lastAdmin={user.isAdmin && adminCount === 1} deleteLabel={ta('deleteTitle')} deleteText={t('deleteText', { email: user.email })} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function UserCard({ user, me, lastAdmin, deleteLabel, deleteText }: { user: UserRow; me: boolean; lastAdmin: boolean; deleteLabel: string; deleteText: string }) {
+  const t = useTranslations('admin.users');
+  const ta = useTranslations('admin');
+  const errors = useTranslations('errors');
+  const router = useRouter();
+  const [isAdmin, setIsAdmin] = useState(user.isAdmin);
+  const [isMiniAdmin, setIsMiniAdmin] = useState(user.isMiniAdmin);
+  const [busy, setBusy] = useState(false);
+  const pending = !user.isAdmin && !user.isMiniAdmin;
+  const dirty = isAdmin !== user.isAdmin || isMiniAdmin !== user.isMiniAdmin;
+
+  async function save() {
+    setBusy(true);
+    const result = await saveUserFlags(user.id, isAdmin, isMiniAdmin).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    setBusy(false);
+    if (result.ok) {
+      toast.success(t('saved'), { duration: TIMINGS.successToastMs });
+      router.refresh();
+    } else {
+      toast.error(result.error === 'lastAdmin' ? errors('lastAdmin') : t('saveFailed'), { duration: TIMINGS.errorToastMs });
+      setIsAdmin(user.isAdmin);
+      setIsMiniAdmin(user.isMiniAdmin);
+    }
+  }
+
+  return (
+    <li className={`rounded-2xl p-4 ring-1 ${pending ? 'bg-amber-50 ring-amber-400 dark:bg-amber-950/40' : 'bg-white ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800'}`} data-testid="user-card" data-email={user.email}>
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="font-bold" dir="ltr">
+          {user.email}
+        </p>
+        {pending && <span className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-black">{t('pending')}</span>}
+        {me && <span className="rounded-full bg-zinc-700 px-2 py-0.5 text-xs font-bold text-white">{t('you')}</span>}
+      </div>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{user.name}</p>
+      <fieldset className="mt-3 flex flex-wrap gap-4">
+        <legend className="sr-only">{user.email}</legend>
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" checked={isAdmin} disabled={lastAdmin} onChange={(e) => setIsAdmin(e.target.checked)} className="size-5 accent-brand" data-testid="flag-admin" />
+          {t('admin')}
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" checked={isMiniAdmin} onChange={(e) => setIsMiniAdmin(e.target.checked)} className="size-5 accent-brand" data-testid="flag-mini" />
+          {t('miniAdmin')}
+        </label>
+      </fieldset>
+      {lastAdmin && <p className="mt-2 text-sm font-semibold text-amber-800 dark:text-amber-300">{errors('lastAdmin')}</p>}
+      <div className="mt-4 flex gap-2">
+        <button type="button" onClick={save} disabled={busy || !dirty} className="btn-primary" data-testid="save-user">
+          {busy ? ta('loading') : ta('save')}
+        </button>
+        {!lastAdmin && <DeleteButton target="users" id={user.id} title={deleteLabel} text={deleteText} success={t('deleted')} failure={t('deleteFailed')} />}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,409 @@
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
+
+// The back office as staff use it: sign-up and approval, the six content areas (create with an
+// image, see it in the admin list and on the public site, update, delete through the dialog),
+// toasts, redirects, validation messages, users and roles, small screens and logout.
+// One file in serial mode: these flows change shared state (roles, the contact count).
+test.describe.configure({ mode: 'serial' });
+
+const IMAGE = path.resolve(import.meta.dirname, '../../public/brand/og.jpg');
+const IMAGE_2 = path.resolve(import.meta.dirname, '../../public/brand/about.jpg');
+const PREFIX = 'E2E-TEMP';
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/LogIn');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+async function adminPage(browser: Browser) {
+  const admin = await makeUser('admin');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, admin.email);
+  await expect(page.getByText('Log In Successfully!')).toBeVisible();
+  await page.waitForURL('**/Admin', { timeout: 10_000 });
+  return { page, admin, context };
+}
+
+/** The open confirmation dialog (a page may hold several closed ones, e.g. the logout one). */
+const openDialog = (page: Page) => page.locator('[data-testid=confirm-dialog][open]');
+
+async function confirm(page: Page, title: string) {
+  const dialog = openDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading')).toHaveText(title);
+  await dialog.getByTestId('confirm-button').click();
+}
+
+test.afterAll(async () => {
+  await testDb.$disconnect();
+});
+
+test('registration: sign up, wait for approval, get approved as Mini Admin, manage content, no Users', async ({ browser }) => {
+  const email = `${unique('newbie')}@example.test`;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/SignUp');
+  await visitor.getByLabel('Username').fill('New Staff');
+  await visitor.getByLabel('Email').fill(email);
+  await visitor.getByLabel('Password', { exact: true }).fill('a long password 1');
+  await visitor.getByLabel('Confirm password').fill('a long password 1');
+  await visitor.getByTestId('signup-submit').click();
+  await visitor.waitForURL('**/AwaitingApproval');
+  await expect(visitor.getByTestId('awaiting-approval')).toContainText('Awaiting approval');
+  expect(await testDb.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ isAdmin: false, isMiniAdmin: false });
+
+  // Signing in before approval shows the same page and nothing else.
+  await signIn(visitor, email, 'a long password 1');
+  await visitor.waitForURL('**/AwaitingApproval');
+  await visitor.goto('/Admin');
+  await visitor.waitForURL('**/LogIn');
+
+  // An Admin approves the account as Mini Admin: pending accounts come first, marked.
+  const { page: admin } = await adminPage(browser);
+  await admin.goto('/Admin/Users');
+  const cards = admin.getByTestId('user-card');
+  await expect(cards.first()).toContainText('Pending approval');
+  const card = admin.locator(`[data-testid=user-card][data-email="${email}"]`);
+  await expect(card).toContainText('Pending approval');
+  await card.getByTestId('flag-mini').check();
+  await card.getByTestId('save-user').click();
+  await expect(admin.getByText('User Updated!')).toBeVisible();
+  await expect.poll(async () => (await testDb.user.findUniqueOrThrow({ where: { email } })).isMiniAdmin).toBe(true);
+
+  // The Mini Admin signs in, manages content, and cannot open Users.
+  await signIn(visitor, email, 'a long password 1');
+  await visitor.waitForURL('**/Admin');
+  await expect(visitor.getByTestId('choose')).toHaveText('Choose one from the list');
+  const menu = visitor.getByRole('navigation', { name: 'Back office menu' });
+  await expect(menu.getByRole('link', { name: 'Teams' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await visitor.goto('/Admin/Users');
+  await expect(visitor.getByTestId('forbidden')).toBeVisible();
+  await visitor.goto('/Admin/CreateClient');
+  await visitor.setInputFiles('input[type=file]', IMAGE);
+  await visitor.getByLabel('Name', { exact: true }).fill(`${PREFIX} Mini Client`);
+  await visitor.getByLabel('Arabic Name').fill('عميل مصغر');
+  await visitor.getByTestId('submit').click();
+  await confirm(visitor, 'Confirm Creation');
+  await expect(visitor.getByText('Created Successfully!')).toBeVisible();
+  await visitor.waitForURL('**/Admin/Clients');
+  await expect(visitor.getByTestId('item-list')).toContainText(`${PREFIX} Mini Client`);
+  const created = await testDb.client.findFirstOrThrow({ where: { nameEn: `${PREFIX} Mini Client` } });
+  await testDb.client.delete({ where: { id: created.id } });
+});
+
+interface AreaCase {
+  key: string;
+  list: string;
+  create: string;
+  fill: (page: Page, name: string) => Promise<void>;
+  /** Where the public site shows the item, and the text to look for. */
+  publicPath: string;
+  titleField: string;
+  blankErrors: Record<string, string>;
+  findId: (name: string) => Promise<number>;
+}
+
+const CASES: AreaCase[] = [
+  {
+    key: 'team',
+    list: 'Teams',
+    create: 'CreateTeam',
+    publicPath: '/TheTeam',
+    titleField: 'Name',
+    fill: async (page, name) => {
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByLabel('Name in Arabic').fill('عضو تجريبي');
+      await page.getByLabel('Job title', { exact: true }).fill('Rigger');
+      await page.getByLabel('Details', { exact: true }).fill('Builds stages.');
+    },
+    blankErrors: { Name: 'Name is required.', 'Job title': 'Description is required.', Details: 'Details are required.' },
+    findId: async (name) => (await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } })).id,
+  },
+  {
+    key: 'services',
+    list: 'Services',
+    create: 'CreateService',
+    publicPath: '/Services',
+    titleField: 'Service Name',
+    fill: async (page, name) => {
+      await page.getByLabel('Service Name').fill(name);
+      await page.getByLabel('Service Arabic Name').fill('خدمة تجريبية');
+      await page.getByLabel('Description', { exact: true }).fill('A test service.');
+      await page.getByLabel('Description In Arabic').fill('خدمة للاختبار.');
+    },
+    blankErrors: { 'Service Name': 'Title is required.', 'Service Arabic Name': 'Title is required.', Description: 'Description is required.' },
+    findId: async (name) => (await testDb.service.findFirstOrThrow({ where: { titleEn: name } })).id,
+  },
+  {
+    key: 'events',
+    list: 'Events',
+    create: 'CreateEvent',
+    publicPath: '/',
+    titleField: 'Event name',
+    fill: async (page, name) => {
+      await page.getByLabel('Event name', { exact: true }).fill(name);
+      await page.getByLabel('Date').fill('2026-03-01');
+      await page.getByLabel('Event cost').fill('2500');
+      await page.getByLabel('Client').selectOption({ index: 1 });
+      await page.getByLabel('Location', { exact: true }).fill('Dubai Harbour, Dubai');
+      await page.getByLabel('Location in Arabic').fill('دبي هاربر، دبي');
+    },
+    blankErrors: {
+      'Event name': 'Event name is required.',
+      'Event cost': 'Event cost is required.',
+      Client: 'Client ID is required.',
+      Location: 'Event location is required.',
+      'Location in Arabic': 'Event location arabic is required.',
+    },
+    findId: async (name) => (await testDb.event.findFirstOrThrow({ where: { nameEn: name } })).id,
+  },
+  {
+    key: 'clients',
+    list: 'Clients',
+    create: 'CreateClient',
+    publicPath: '/',
+    titleField: 'Name',
+    fill: async (page, name) => {
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByLabel('Arabic Name').fill('عميل تجريبي');
+    },
+    blankErrors: { Name: 'Name is required.', 'Arabic Name': 'Arabic Name is required.' },
+    findId: async (name) => (await testDb.client.findFirstOrThrow({ where: { nameEn: name } })).id,
+  },
+];
+
+for (const area of CASES) {
+  test(`${area.key}: create with an image, see it in the list and on the site, update, validate, delete`, async ({ browser }) => {
+    const { page } = await adminPage(browser);
+    const name = `${PREFIX} ${area.key} ${Date.now()}`;
+    await page.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: area.list === 'Teams' ? 'Teams' : area.list }).click();
+    await page.waitForURL(`**/Admin/${area.list}`);
+    await page.getByTestId('create-link').click();
+    await page.waitForURL(`**/Admin/${area.create}`);
+
+    // Empty and whitespace-only fields get the spec's messages, and nothing is sent.
+    for (const [label] of Object.entries(area.blankErrors)) {
+      const field = page.getByLabel(label, { exact: true });
+      if ((await field.evaluate((el) => el.tagName)) !== 'SELECT') await field.fill('   ');
+    }
+    await page.getByTestId('submit').click();
+    for (const [label, message] of Object.entries(area.blankErrors)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+    }
+    await expect(openDialog(page)).toHaveCount(0);
+
+    await page.setInputFiles('input[type=file]', IMAGE);
+    await expect(page.getByTestId('image-preview')).toHaveAttribute('src', /^blob:/);
+    await area.fill(page, name);
+    await page.getByTestId('submit').click();
+    // Cancel closes the dialog and sends nothing.
+    await expect(openDialog(page)).toBeVisible();
+    await openDialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(openDialog(page)).toHaveCount(0);
+    await page.getByTestId('submit').click();
+    await confirm(page, 'Confirm Creation');
+    await expect(page.getByText('Created Successfully!')).toBeVisible();
+    const started = Date.now();
+    await page.waitForURL(`**/Admin/${area.list}`);
+    expect(Date.now() - started).toBeGreaterThan(1200); // the 2-second pause before going back
+    await expect(page.getByTestId('item-list')).toContainText(name);
+    const id = await area.findId(name);
+
+    const site = await browser.newPage();
+    await site.goto(area.publicPath);
+    await expect(site.locator('body')).toContainText(area.key === 'clients' ? '' : name);
+    if (area.key === 'clients') await expect(site.getByAltText(`${name} logo`).first()).toBeAttached();
+
+    // Update: the form is prefilled; change the title and the image.
+    const card = page.getByTestId('item-card').filter({ hasText: name });
+    await card.getByTestId('edit-link').click();
+    await expect(page.getByLabel(area.titleField, { exact: true })).toHaveValue(name);
+    await page.getByLabel(area.titleField, { exact: true }).fill(`${name} v2`);
+    await page.setInputFiles('input[type=file]', IMAGE_2);
+    await page.getByTestId('submit').click();
+    await confirm(page, 'Confirm Update');
+    await expect(page.getByText('Updated Successfully!')).toBeVisible();
+    await page.waitForURL(`**/Admin/${area.list}`);
+    await expect(page.getByTestId('item-list')).toContainText(`${name} v2`);
+    await site.reload();
+    if (area.key === 'clients') await expect(site.getByAltText(`${name} v2 logo`).first()).toBeAttached();
+    else await expect(site.locator('body')).toContainText(`${name} v2`);
+
+    // Delete through the confirmation dialog.
+    await page.getByTestId('item-card').filter({ hasText: `${name} v2` }).getByTestId('delete').click();
+    await confirm(page, 'Confirm Deletion');
+    await expect(page.getByText('Deleted Successfully!')).toBeVisible();
+    await expect(page.getByTestId('item-list')).not.toContainText(`${name} v2`);
+    await expect.poll(() => area.findId(`${name} v2`).then(() => 'exists', () => 'gone')).toBe('gone');
+    await site.reload();
+    await expect(site.locator('body')).not.toContainText(`${name} v2`);
+    expect(id).toBeGreaterThan(0);
+  });
+}
+
+test('slider: create, see on the home page, replace the image, delete with confirmation', async ({ browser }) => {
+  const { page } = await adminPage(browser);
+  await page.goto('/Admin/Slider');
+  await expect(page.getByRole('heading', { name: 'Sliders' })).toBeVisible();
+  await page.getByTestId('create-link').click();
+  await page.waitForURL('**/Admin/CreateSlider');
+  await page.getByTestId('submit').click();
+  await expect(page.getByText('Image is required.')).toBeVisible();
+  await page.setInputFiles('input[type=file]', IMAGE);
+  await page.getByTestId('submit').click();
+  await confirm(page, 'Confirm Creation');
+  await expect(page.getByText('Slider Created Successfully!')).toBeVisible();
+  await page.waitForURL('**/Admin/Slider');
+  const slide = await testDb.slide.findFirstOrThrow({ orderBy: { id: 'desc' } });
+  const home = await browser.newPage();
+  await home.goto('/');
+  expect(await home.content()).toContain(encodeURIComponent(`/sliderimges/${slide.image}`));
+
+  await page.goto(`/Admin/EditSlider/${slide.id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Slider' })).toBeVisible();
+  await page.setInputFiles('input[type=file]', IMAGE_2);
+  await page.getByTestId('submit').click();
+  await confirm(page, 'Confirm Edit');
+  await expect(page.getByText('Slider Updated Successfully!')).toBeVisible();
+  await page.waitForURL('**/Admin/Slider');
+  const updated = await testDb.slide.findUniqueOrThrow({ where: { id: slide.id } });
+  expect(updated.image).not.toBe(slide.image);
+  await home.reload();
+  expect(await home.content()).toContain(encodeURIComponent(`/sliderimges/${updated.image}`));
+
+  const card = page.getByTestId('item-card').filter({ hasText: `Slide ${slide.id}` });
+  await card.getByTestId('delete').click();
+  await confirm(page, 'Confirm Deletion');
+  await expect(page.getByText('Slider deleted successfully')).toBeVisible();
+  await expect.poll(async () => testDb.slide.findUnique({ where: { id: slide.id } })).toBeNull();
+});
+
+test('contacts: the create button hides at exactly one contact; create, update, delete', async ({ browser }) => {
+  const { page } = await adminPage(browser);
+  expect(await testDb.contact.count()).toBe(1);
+  await page.goto('/Admin/Contacts');
+  await expect(page.getByRole('heading', { name: 'Contact Information' })).toBeVisible();
+  await expect(page.getByTestId('create-link')).toHaveCount(0);
+  await page.goto('/Admin/CreateContact');
+  await expect(page.getByText('Please Enter Full Url')).toBeVisible();
+  await page.getByLabel('Phone Number').fill('+971 4 999 0000');
+  await page.getByLabel('Email').fill('e2e-contact@example.test');
+  await page.getByLabel('Instagram').fill('instagram.com/e2e');
+  await page.getByTestId('submit').click();
+  await confirm(page, 'Confirm Creation');
+  await expect(page.getByText('Created Successfully!')).toBeVisible();
+  await page.waitForURL('**/Admin/Contacts');
+  await expect(page.getByTestId('create-link')).toBeVisible();
+  const card = page.getByTestId('item-card').filter({ hasText: 'e2e-contact@example.test' });
+  await expect(card.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', 'https://instagram.com/e2e');
+  const site = await browser.newPage();
+  await site.goto('/ContactUs');
+  await expect(site.getByRole('link', { name: 'e2e-contact@example.test' })).toHaveAttribute('href', 'mailto:e2e-contact@example.test');
+
+  await card.getByTestId('edit-link').click();
+  await expect(page.getByRole('heading', { name: 'Update Contact' })).toBeVisible();
+  await page.getByLabel('Email').fill('e2e-contact-2@example.test');
+  await page.getByTestId('submit').click();
+  await confirm(page, 'Confirm Update');
+  await expect(page.getByText('Updated Successfully!')).toBeVisible();
+  await page.waitForURL('**/Admin/Contacts');
+  await site.reload();
+  await expect(site.getByRole('link', { name: 'e2e-contact-2@example.test' })).toBeVisible();
+
+  await page.getByTestId('item-card').filter({ hasText: 'e2e-contact-2@example.test' }).getByTestId('delete').click();
+  await confirm(page, 'Confirm Deletion');
+  await expect(page.getByText('Deleted Successfully!')).toBeVisible();
+  await expect(page.getByTestId('create-link')).toHaveCount(0);
+  expect(await testDb.contact.count()).toBe(1);
+});
+
+test('events: a client with events cannot be deleted, and the screen says why', async ({ browser }) => {
+  const { page } = await adminPage(browser);
+  const used = await testDb.client.findFirstOrThrow({ where: { events: { some: {} } } });
+  await page.goto('/Admin/Clients');
+  await page.getByTestId('item-card').filter({ hasText: used.nameEn }).getByTestId('delete').click();
+  await confirm(page, 'Confirm Deletion');
+  await expect(page.getByText('This client still has events')).toBeVisible();
+  expect(await testDb.client.findUnique({ where: { id: used.id } })).not.toBeNull();
+});
+
+test('users: flags are saved, the last Admin is protected, a demoted user loses access on the next click', async ({ browser }) => {
+  const { page, admin } = await adminPage(browser);
+  const mini = await makeUser('mini');
+  const miniPage = await (await browser.newContext()).newPage();
+  await signIn(miniPage, mini.email);
+  await miniPage.waitForURL('**/Admin');
+
+  await page.goto('/Admin/Users');
+  const card = page.locator(`[data-testid=user-card][data-email="${mini.email}"]`);
+  await card.getByTestId('flag-mini').uncheck();
+  await card.getByTestId('save-user').click();
+  await expect(page.getByText('User Updated!')).toBeVisible();
+  // The demoted user's very next click is refused and lands on the sign-in page.
+  await miniPage.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: 'Events' }).click();
+  await miniPage.waitForURL('**/LogIn');
+
+  // Make `admin` the only Admin, then check the screen protects it.
+  const others = await testDb.user.findMany({ where: { isAdmin: true, id: { not: admin.id } }, select: { id: true } });
+  await testDb.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { isAdmin: false } });
+  try {
+    await page.reload();
+    const me = page.locator(`[data-testid=user-card][data-email="${admin.email}"]`);
+    await expect(me.getByTestId('flag-admin')).toBeDisabled();
+    await expect(me).toContainText('This is the last Admin');
+    await expect(me.getByTestId('delete')).toHaveCount(0);
+  } finally {
+    await testDb.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { isAdmin: true } });
+  }
+});
+
+test('small screens: the menu is a dropdown at 768 px', async ({ browser }) => {
+  const { page } = await adminPage(browser);
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expect(page.getByRole('navigation', { name: 'Back office menu' })).toBeHidden();
+  const select = page.getByTestId('admin-menu-select');
+  await expect(select).toBeVisible();
+  await select.selectOption({ label: 'Events' });
+  await page.waitForURL('**/Admin/Events');
+  await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await expect(page.getByRole('navigation', { name: 'Back office menu' })).toBeVisible();
+  await expect(select).toBeHidden();
+});
+
+test('logout through the dialog; the old session cookie no longer works', async ({ browser }) => {
+  const { page, context } = await adminPage(browser);
+  const cookies = await context.cookies();
+  await page.getByTestId('logout').click();
+  await confirm(page, 'Confirm Logout');
+  await expect(page.getByText('LogOut Successfully!')).toBeVisible();
+  await page.waitForURL('**/LogIn');
+  const replay = await browser.newContext();
+  await replay.addCookies(cookies);
+  const again = await replay.newPage();
+  await again.goto('/Admin/Teams');
+  await again.waitForURL('**/LogIn');
+});
+
+test('the back office works in Arabic, right to left', async ({ browser }) => {
+  const { page } = await adminPage(browser);
+  await page.goto('/ar/Admin/Teams');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: 'فريق العمل' })).toBeVisible();
+  await page.goto('/ar/Admin/CreateTeam');
+  await page.getByTestId('submit').click();
+  await expect(page.getByText('الاسم مطلوب.').first()).toBeVisible();
+});
+
+test('a visitor who is not signed in is sent to /LogIn from any admin path', async ({ page }) => {
+  for (const path of ['/Admin', '/Admin/Teams', '/Admin/Team/1', '/ar/Admin/Users']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/LogIn$/);
+  }
+});

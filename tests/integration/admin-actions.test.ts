@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE, freshIp, imageFile } from '../helpers/api';
+import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
+
+// Every admin server action, called directly over HTTP (as a crafted request would), must be
+// refused on the server for anonymous and pending callers (and Mini Admins for Users), and
+// change nothing in the database. Action ids come from the build's manifest.
+
+const manifest = JSON.parse(readFileSync(path.resolve('.next/server/server-reference-manifest.json'), 'utf8')) as {
+  node: Record<string, { filename: string; exportedName: string; workers: Record<string, unknown> }>;
+};
+const ACTIONS = Object.fromEntries(
+  Object.entries(manifest.node)
+    .filter(([, v]) => v.filename === 'lib/admin/actions.ts')
+    .map(([id, v]) => [v.exportedName, id]),
+);
+
+type Arg = string | number | boolean | null | FormData;
+
+/** Encodes arguments the way React's client does: JSON, with FormData as "$K<n>" plus parts named "_<n>_<field>". */
+function encode(args: Arg[]): { body: BodyInit; type?: string } {
+  const forms = args.filter((a): a is FormData => a instanceof FormData);
+  if (!forms.length) return { body: JSON.stringify(args), type: 'text/plain;charset=UTF-8' };
+  const body = new FormData();
+  let ref = 0;
+  const root = args.map((a) => {
+    if (!(a instanceof FormData)) return a;
+    ref += 1;
+    for (const [k, v] of a.entries()) body.append(`_${ref}_${k}`, v);
+    return `$K${ref}`;
+  });
+  body.append('0', JSON.stringify(root));
+  return { body };
+}
+
+async function invoke(name: string, args: Arg[], cookie = '', page = '/Admin') {
+  const id = ACTIONS[name];
+  if (!id) throw new Error(`no action ${name} in the manifest`);
+  const { body, type } = encode(args);
+  const headers: Record<string, string> = {
+    'Next-Action': id,
+    Accept: 'text/x-component',
+    Origin: BASE,
+    'X-Forwarded-For': freshIp(),
+    ...(type ? { 'Content-Type': type } : {}),
+    ...(cookie ? { Cookie: cookie } : {}),
+  };
+  const res = await fetch(`${BASE}${page}`, { method: 'POST', headers, body, redirect: 'manual' });
+  return { status: res.status, text: await res.text(), setCookie: res.headers.getSetCookie() };
+}
+
+/** A real session: the login action, as the sign-in form calls it. */
+async function sessionCookie(email: string): Promise<string> {
+  const form = new FormData();
+  form.append('email', email);
+  form.append('password', PASSWORD);
+  const res = await invoke('login', [form], '', '/LogIn');
+  expect(res.text).toContain('"ok":true');
+  const cookie = res.setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('authjs.session-token='));
+  expect(cookie).toBeTruthy();
+  return cookie!;
+}
+
+const cookies: Record<'anonymous' | 'pending' | 'mini' | 'admin', string> = { anonymous: '', pending: '', mini: '', admin: '' };
+
+beforeAll(async () => {
+  const admin = await makeUser('admin');
+  cookies.admin = await sessionCookie(admin.email);
+  const mini = await makeUser('mini');
+  cookies.mini = await sessionCookie(mini.email);
+  // A session that was valid until the user went back to pending (flags changed in the database).
+  const pending = await makeUser('mini');
+  cookies.pending = await sessionCookie(pending.email);
+  await testDb.user.update({ where: { id: pending.id }, data: { isMiniAdmin: false } });
+});
+afterAll(() => testDb.$disconnect());
+
+async function snapshot() {
+  const [team, services, slides, clients, users, flags] = await Promise.all([
+    testDb.teamMember.findMany({ orderBy: { id: 'asc' } }),
+    testDb.service.count(),
+    testDb.slide.count(),
+    testDb.client.count(),
+    testDb.user.count(),
+    testDb.user.findMany({ select: { id: true, isAdmin: true, isMiniAdmin: true }, orderBy: { id: 'asc' } }),
+  ]);
+  return JSON.stringify({ team, services, slides, clients, users, flags });
+}
+
+async function teamForm(name: string) {
+  const form = new FormData();
+  form.append('nameEn', name);
+  form.append('detailsEn', 'd');
+  form.append('jobTitleEn', 'j');
+  form.append('image', await imageFile());
+  return form;
+}
+
+describe('admin server actions are guarded on the server', () => {
+  it('the manifest has every exported action', () => {
+    const source = readFileSync(path.resolve('lib/admin/actions.ts'), 'utf8');
+    const exported = [...source.matchAll(/export async function (\w+)/g)].map((m) => m[1]).sort();
+    expect(Object.keys(ACTIONS).sort()).toEqual(exported);
+  });
+
+  for (const who of ['anonymous', 'pending'] as const) {
+    it(`content actions refuse ${who} callers and change nothing`, async () => {
+      const victim = await testDb.teamMember.findFirstOrThrow();
+      const before = await snapshot();
+      const expected = who === 'anonymous' ? 'unauthenticated' : 'awaitingApproval';
+      const results = [
+        await invoke('saveItem', ['team', null, await teamForm(unique('hack'))], cookies[who]),
+        await invoke('saveItem', ['team', victim.id, await teamForm('hacked')], cookies[who]),
+        await invoke('deleteItem', ['team', victim.id], cookies[who]),
+        await invoke('deleteItem', ['slider', (await testDb.slide.findFirstOrThrow()).id], cookies[who]),
+        await invoke('saveUserFlags', [victim.id, true, true], cookies[who]),
+        await invoke('deleteUser', [(await makeUser('pending')).id], cookies[who]),
+      ];
+      for (const r of results) expect(r.text).toContain(`"error":"${expected}"`);
+      const after = await snapshot();
+      // Only the pending user made above for the deleteUser call differs.
+      expect(JSON.parse(after).team).toEqual(JSON.parse(before).team);
+      expect(JSON.parse(after).services).toBe(JSON.parse(before).services);
+      expect(JSON.parse(after).slides).toBe(JSON.parse(before).slides);
+      expect(JSON.parse(after).users).toBe(JSON.parse(before).users + 1);
+    });
+  }
+
+  it('user actions refuse a Mini Admin and change nothing', async () => {
+    const target = await makeUser('pending');
+    const before = await snapshot();
+    const save = await invoke('saveUserFlags', [target.id, true, true], cookies.mini);
+    const del = await invoke('deleteUser', [target.id], cookies.mini);
+    expect(save.text).toContain('"error":"forbidden"');
+    expect(del.text).toContain('"error":"forbidden"');
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('the same calls succeed for the right role (the test is not vacuous)', async () => {
+    const name = unique('made-by-action');
+    const created = await invoke('saveItem', ['team', null, await teamForm(name)], cookies.mini);
+    expect(created.text).toContain('"ok":true');
+    const row = await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } });
+    const target = await makeUser('pending');
+    expect((await invoke('saveUserFlags', [target.id, false, true], cookies.admin)).text).toContain('"ok":true');
+    expect(await testDb.user.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({ isMiniAdmin: true });
+    expect((await invoke('deleteItem', ['team', row.id], cookies.mini)).text).toContain('"ok":true');
+    expect(await testDb.teamMember.findUnique({ where: { id: row.id } })).toBeNull();
+  });
+
+  it('logout deletes the session: the same cookie is refused afterwards', async () => {
+    const user = await makeUser('mini');
+    const cookie = await sessionCookie(user.email);
+    expect((await invoke('deleteItem', ['team', 999999], cookie)).text).toContain('"error":"notFound"');
+    expect((await invoke('logout', [], cookie)).text).toContain('"ok":true');
+    expect((await invoke('deleteItem', ['team', 999999], cookie)).text).toContain('"error":"unauthenticated"');
+    expect(await testDb.apiToken.count({ where: { userId: user.id, kind: 'session' } })).toBe(0);
+  });
+});
