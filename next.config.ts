@@ -27,6 +27,10 @@ const nextConfig: NextConfig = {
   },
   images: {
     formats: ['image/avif', 'image/webp'],
+    // Few widths: every width is one more URL in every srcset of every page (HTML size is the
+    // main cost of a cached page), and these cover phones, tablets and desktops.
+    deviceSizes: [640, 1080, 1920],
+    imageSizes: [96, 256],
     localPatterns: [
       { pathname: '/sliderimges/**' },
       { pathname: '/clientimges/**' },

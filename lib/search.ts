@@ -20,3 +20,8 @@ export function matches(query: string, ...fields: string[]): boolean {
   if (!q) return true;
   return fields.some((field) => normalizeForSearch(field).includes(q));
 }
+
+export const SEARCH_FIELD_SEPARATOR = '\u001f';
+
+/** The value for an item's `data-search`: each field normalized, kept apart so a query never spans two. */
+export const searchAttr = (...fields: string[]) => fields.map(normalizeForSearch).join(SEARCH_FIELD_SEPARATOR);

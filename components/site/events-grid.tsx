@@ -1,23 +1,18 @@
-'use client';
-
 import Image from 'next/image';
-import { useTranslations } from 'next-intl';
-import { matches } from '@/lib/search';
+import { getTranslations } from 'next-intl/server';
 import type { EventView } from '@/lib/content/public';
-import { useSearch } from './search-context';
+import { searchAttr } from '@/lib/search';
+import { SearchFilter } from './search-filter';
 
 /** "Our projects": 1 column on small screens, 2 from medium; filtered live by location. */
-export function EventsGrid({ events }: { events: EventView[] }) {
-  const t = useTranslations();
-  const { query } = useSearch();
-  const visible = events.filter((e) => matches(query, ...e.searchText));
+export async function EventsGrid({ events }: { events: EventView[] }) {
+  const t = await getTranslations();
   if (!events.length) return <p className="text-zinc-700 dark:text-zinc-300">{t('home.noEvents')}</p>;
   return (
-    <>
-      {!visible.length && <p className="text-zinc-700 dark:text-zinc-300">{t('common.noResults')}</p>}
+    <SearchFilter noResults={t('common.noResults')}>
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2" data-testid="events-grid">
-        {visible.map((event) => (
-          <li key={event.id} className="overflow-hidden rounded-2xl bg-zinc-100 shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="event-card">
+        {events.map((event) => (
+          <li key={event.id} data-search={searchAttr(...event.searchText)} className="overflow-hidden rounded-2xl bg-zinc-100 shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="event-card">
             <div className="relative aspect-[3/2]">
               {event.image && <Image src={event.image} alt="" fill sizes="(min-width: 768px) 50vw, 100vw" className="object-cover" />}
               {event.client.logo && (
@@ -39,6 +34,6 @@ export function EventsGrid({ events }: { events: EventView[] }) {
           </li>
         ))}
       </ul>
-    </>
+    </SearchFilter>
   );
 }

@@ -1,22 +1,17 @@
-'use client';
-
 import Image from 'next/image';
-import { useTranslations } from 'next-intl';
-import { matches } from '@/lib/search';
+import { getTranslations } from 'next-intl/server';
 import type { ServiceView } from '@/lib/content/public';
-import { useSearch } from './search-context';
+import { searchAttr } from '@/lib/search';
+import { SearchFilter } from './search-filter';
 
-export function ServicesGrid({ services }: { services: ServiceView[] }) {
-  const t = useTranslations();
-  const { query } = useSearch();
-  const visible = services.filter((s) => matches(query, ...s.searchText));
+export async function ServicesGrid({ services }: { services: ServiceView[] }) {
+  const t = await getTranslations();
   if (!services.length) return <p className="text-center text-zinc-700 dark:text-zinc-300">{t('services.empty')}</p>;
   return (
-    <>
-      {!visible.length && <p className="text-center text-zinc-700 dark:text-zinc-300">{t('common.noResults')}</p>}
+    <SearchFilter noResults={t('common.noResults')}>
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2" data-testid="services-grid">
-        {visible.map((service, i) => (
-          <li key={service.id} className="flex flex-col overflow-hidden rounded-2xl bg-zinc-100 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="service-card">
+        {services.map((service, i) => (
+          <li key={service.id} data-search={searchAttr(...service.searchText)} className="flex flex-col overflow-hidden rounded-2xl bg-zinc-100 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="service-card">
             <h2 className="p-4 text-xl font-bold">{service.title}</h2>
             {service.image && (
               <div className="relative aspect-[4/3]">
@@ -27,6 +22,6 @@ export function ServicesGrid({ services }: { services: ServiceView[] }) {
           </li>
         ))}
       </ul>
-    </>
+    </SearchFilter>
   );
 }

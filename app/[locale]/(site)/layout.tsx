@@ -9,7 +9,7 @@ import { SiteFooter } from '@/components/site/site-footer';
 import { SiteHeader } from '@/components/site/site-header';
 
 // Only the namespaces the public client components use are sent to the browser.
-const CLIENT_NAMESPACES = ['nav', 'common', 'home', 'team', 'services', 'contact'] as const;
+const CLIENT_NAMESPACES = ['nav', 'common', 'home'] as const;
 
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;

@@ -1,0 +1,32 @@
+'use client';
+
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { normalizeForSearch, SEARCH_FIELD_SEPARATOR } from '@/lib/search';
+import { useSearch } from './search-context';
+
+/**
+ * Filters server-rendered items live. Each item carries `data-search` (its searchable text,
+ * already normalized on the server), so the list itself never has to be shipped to the browser
+ * as data: the HTML is the only copy.
+ */
+export function SearchFilter({ children, noResults }: { children: ReactNode; noResults: string }) {
+  const { query } = useSearch();
+  const box = useRef<HTMLDivElement>(null);
+  const [empty, setEmpty] = useState(false);
+  useEffect(() => {
+    const q = normalizeForSearch(query);
+    let shown = 0;
+    box.current?.querySelectorAll<HTMLElement>('[data-search]').forEach((item) => {
+      const match = !q || (item.dataset.search ?? '').split(SEARCH_FIELD_SEPARATOR).some((field) => field.includes(q));
+      item.hidden = !match;
+      if (match) shown += 1;
+    });
+    setEmpty(shown === 0);
+  }, [query]);
+  return (
+    <div ref={box}>
+      {empty && <p className="mb-4 text-center text-zinc-700 dark:text-zinc-300">{noResults}</p>}
+      {children}
+    </div>
+  );
+}
