@@ -10,7 +10,7 @@ export interface MenuItem {
   prefixes: string[];
 }
 
-/** Side menu on wide screens; at 768 px or less it becomes a dropdown (a native select). */
+/** Side menu on wide screens; at 768 px or less (the spec's breakpoint) it becomes a dropdown. */
 export function AdminNav({ items }: { items: MenuItem[] }) {
   const t = useTranslations('admin');
   const pathname = usePathname();
@@ -18,7 +18,7 @@ export function AdminNav({ items }: { items: MenuItem[] }) {
   const active = items.find((item) => item.prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`)));
   return (
     <>
-      <nav aria-label={t('menuLabel')} className="hidden md:block">
+      <nav aria-label={t('menuLabel')} className="hidden min-[769px]:block">
         <ul className="flex flex-col gap-1">
           {items.map((item) => (
             <li key={item.key}>
@@ -33,7 +33,7 @@ export function AdminNav({ items }: { items: MenuItem[] }) {
           ))}
         </ul>
       </nav>
-      <div className="md:hidden">
+      <div className="min-[769px]:hidden">
         <label htmlFor="admin-menu-select" className="sr-only">
           {t('menuSelect')}
         </label>

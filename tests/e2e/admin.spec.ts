@@ -372,7 +372,7 @@ test('small screens: the menu is a dropdown at 768 px', async ({ browser }) => {
   await select.selectOption({ label: 'Events' });
   await page.waitForURL('**/Admin/Events');
   await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
-  await page.setViewportSize({ width: 1024, height: 900 });
+  await page.setViewportSize({ width: 769, height: 900 });
   await expect(page.getByRole('navigation', { name: 'Back office menu' })).toBeVisible();
   await expect(select).toBeHidden();
 });

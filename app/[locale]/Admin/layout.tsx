@@ -33,8 +33,8 @@ export default async function AdminLayout({ children, params }: { children: Reac
   if (can(user, 'users')) items.push({ key: 'users', href: '/Admin/Users', prefixes: ['/Admin/Users'] });
   return (
     <NextIntlClientProvider messages={Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]))}>
-      <div className="min-h-svh md:grid md:grid-cols-[16rem_1fr]">
-        <aside className="flex flex-col gap-4 border-b border-zinc-200 bg-zinc-100 p-4 md:sticky md:top-0 md:h-svh md:border-b-0 md:border-e dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="min-h-svh min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">
+        <aside className="flex flex-col gap-4 border-b border-zinc-200 bg-zinc-100 p-4 min-[769px]:sticky min-[769px]:top-0 min-[769px]:h-svh min-[769px]:border-b-0 min-[769px]:border-e dark:border-zinc-800 dark:bg-zinc-900">
           <div className="flex items-center justify-between gap-2">
             <Link href="/Admin" className="text-zinc-900 dark:text-white">
               <Logo />
@@ -53,7 +53,7 @@ export default async function AdminLayout({ children, params }: { children: Reac
             <LogoutButton />
           </div>
         </aside>
-        <main id="main" className="p-4 md:p-8">
+        <main id="main" className="p-4 min-[769px]:p-8">
           {children}
         </main>
       </div>
