@@ -31,11 +31,19 @@ export default function proxy(request: NextRequest) {
     return redirect(request, parts.join('/'), 308);
   }
   if (first === routing.defaultLocale) {
-    return redirect(request, `/${parts.slice(2).join('/')}`, 308);
+    // An explicit /en/... is a choice of English: remember it, then drop the prefix.
+    const response = redirect(request, `/${parts.slice(2).join('/')}`, 307);
+    response.cookies.set(COOKIE, first, { path: '/', maxAge: YEAR, sameSite: 'lax' });
+    return response;
   }
   if (prefixed) {
     const response = NextResponse.next();
-    if (request.cookies.get(COOKIE)?.value !== first) response.cookies.set(COOKIE, first, { path: '/', maxAge: YEAR, sameSite: 'lax' });
+    // Only a page the visitor opens says which language they chose: the router's background
+    // prefetch of the language toggle's /ar link must not switch them to Arabic.
+    const dest = request.headers.get('sec-fetch-dest');
+    if ((dest === null || dest === 'document') && request.cookies.get(COOKIE)?.value !== first) {
+      response.cookies.set(COOKIE, first, { path: '/', maxAge: YEAR, sameSite: 'lax' });
+    }
     return response;
   }
   const remembered = request.cookies.get(COOKIE)?.value;

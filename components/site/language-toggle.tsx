@@ -19,7 +19,8 @@ export function LanguageToggle() {
       locale={other}
       hrefLang={other}
       lang={other}
-      aria-label={t('languageToggleLabel')}
+      // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+      aria-label={`${t('languageToggle')} – ${t('languageToggleLabel')}`}
       onClick={() => sessionStorage.setItem(LANGUAGE_SWITCH_FLAG, '1')}
       data-testid="language-toggle"
       className="grid h-10 min-w-10 place-items-center rounded-full border border-zinc-300 px-3 text-sm font-bold hover:border-brand dark:border-zinc-700"

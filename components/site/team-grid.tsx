@@ -18,7 +18,6 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
               <button
                 type="button"
                 data-dialog-open={`member-${member.id}`}
-                aria-label={t('team.showDetails', { name: member.name })}
                 aria-haspopup="dialog"
                 data-testid="team-card"
                 className="group block w-full overflow-hidden rounded-2xl bg-zinc-100 text-start ring-1 ring-zinc-200 transition hover:ring-brand focus-visible:outline-2 focus-visible:outline-brand dark:bg-zinc-900 dark:ring-zinc-800"

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests in Debian's Chromium. `npm test` (scripts/test.ts) starts the production
+// server and passes TEST_BASE_URL, DATABASE_URL and PLAYWRIGHT_JSON_OUTPUT_NAME.
+// The back-office spec changes shared state (roles, the contact count), so it runs after the
+// public specs, on its own, in order.
+const baseURL = process.env.TEST_BASE_URL ?? 'http://127.0.0.1:3100';
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL,
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+      ],
+    },
+  },
+  projects: [
+    { name: 'public', testIgnore: ['**/admin.spec.ts'] },
+    { name: 'admin', testMatch: ['**/admin.spec.ts'], dependencies: ['public'], fullyParallel: false },
+  ],
+});
