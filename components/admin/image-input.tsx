@@ -30,10 +30,10 @@ export function ImageInput({
   const message = typeError ? t('imageHint') : error;
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block font-semibold">
-        {label}
-        {required && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}
-      </label>
+      <div className="mb-1 flex gap-1 font-semibold">
+        <label htmlFor={id}>{label}</label>
+        {required && <span aria-hidden="true" className="text-red-700 dark:text-red-400">*</span>}
+      </div>
       <div className="flex flex-wrap items-center gap-4">
         <div className="grid size-28 place-items-center overflow-hidden rounded-lg bg-zinc-200 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
           {shown ? (
@@ -49,6 +49,7 @@ export function ImageInput({
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
           aria-invalid={Boolean(message)}
+          aria-required={required || undefined}
           aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
           onChange={(e) => {
             const file = e.target.files?.[0] ?? null;

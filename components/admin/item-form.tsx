@@ -155,10 +155,11 @@ function Field({
   } as const;
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block font-semibold">
-        {label}
-        {field.required && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}
-      </label>
+      <div className="mb-1 flex gap-1 font-semibold">
+        <label htmlFor={id}>{label}</label>
+        {/* Outside the label: the field's name stays exactly its label; aria-required says the rest. */}
+        {field.required && <span aria-hidden="true" className="text-red-700 dark:text-red-400">*</span>}
+      </div>
       {field.kind === 'textarea' ? (
         <textarea {...common} rows={4} />
       ) : field.kind === 'select' ? (

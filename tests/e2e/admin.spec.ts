@@ -5,8 +5,9 @@ import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 // The back office as staff use it: sign-up and approval, the six content areas (create with an
 // image, see it in the admin list and on the public site, update, delete through the dialog),
 // toasts, redirects, validation messages, users and roles, small screens and logout.
-// One file in serial mode: these flows change shared state (roles, the contact count).
-test.describe.configure({ mode: 'serial' });
+// One file, run in order by one worker (the "admin" project is not fully parallel): these flows
+// change shared state (roles, the contact count).
+test.describe.configure({ mode: 'default' });
 
 const IMAGE = path.resolve(import.meta.dirname, '../../public/brand/og.jpg');
 const IMAGE_2 = path.resolve(import.meta.dirname, '../../public/brand/about.jpg');

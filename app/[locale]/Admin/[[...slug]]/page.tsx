@@ -7,7 +7,7 @@ import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { clientOptions, formValues, listCards } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
 import { listUsers } from '@/lib/entities/user';
-import { Link } from '@/lib/i18n/navigation';
+import { Link, redirect } from '@/lib/i18n/navigation';
 
 // Every child route of the spec (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, …) resolves
 // here through one table (lib/admin/areas.ts), so each works at its own path, deep links included.
@@ -19,8 +19,10 @@ export default async function AdminPage({ params }: Props) {
   const route = resolveAdminRoute(slug);
   if (!route) notFound();
   const t = await getTranslations('admin');
+  // Checked here too, not only in the layout: a client-side navigation re-renders the page but
+  // keeps the layout, and a demoted or deleted user must be stopped on that very click.
   const user = await sessionUser();
-  if (!user) notFound(); // the layout has already redirected
+  if (!user) return redirect({ href: '/LogIn', locale });
 
   if (route.kind === 'home') {
     return <p className="grid min-h-[50svh] place-items-center text-2xl font-bold" data-testid="choose">{t('choose')}</p>;
