@@ -8,6 +8,7 @@ import { serviceEntity } from '@/lib/entities/service';
 import { slideEntity } from '@/lib/entities/slide';
 import { teamEntity } from '@/lib/entities/team';
 import { imageUrl } from '@/lib/legacy/image-folders';
+import { pickLocalized as pick } from '@/lib/i18n/pick';
 import type { Client, Contact, Service, Slide, TeamMember } from '@/lib/generated/prisma/client';
 import type { UploadFolder } from '@/lib/uploads/store';
 import { AREAS, type AreaDef, type AreaKey } from './areas';
@@ -30,7 +31,6 @@ interface AreaServer<R> {
   card(row: R, locale: string): AdminCard;
 }
 
-const pick = (locale: string, en: string, ar: string) => (locale === 'ar' && ar.trim() ? ar : en);
 
 const SERVER: { [K in AreaKey]: AreaServer<any> } = {
   slider: {

@@ -9,11 +9,11 @@ import { serviceEntity } from '@/lib/entities/service';
 import { slideEntity } from '@/lib/entities/slide';
 import { teamEntity } from '@/lib/entities/team';
 import { imageUrl } from '@/lib/legacy/image-folders';
+import { pickLocalized as pick } from '@/lib/i18n/pick';
 
 // View-ready reads for the public pages: already in the page's language (Arabic falls back to
 // English when empty), plain JSON, cached under the tag of every entity they read. Pages never
 // see a database row.
-const pick = (locale: string, en: string, ar: string) => (locale === 'ar' && ar.trim() ? ar : en);
 
 function cached<A extends unknown[], R>(key: string, tags: CacheTag[], read: (...args: A) => Promise<R>) {
   return unstable_cache(read, [key], { tags });

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LanguageSpinner } from '@/components/site/language-spinner';
 import { MailButton } from '@/components/site/mail-button';
 import { SearchProvider } from '@/components/site/search-context';
 import { SearchOverlay } from '@/components/site/search-overlay';
 import { SiteFooter } from '@/components/site/site-footer';
 import { SiteHeader } from '@/components/site/site-header';
+import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
 
 // Only the namespaces the public client components use are sent to the browser.
 const CLIENT_NAMESPACES = ['nav', 'common', 'home'] as const;
@@ -14,11 +14,9 @@ const CLIENT_NAMESPACES = ['nav', 'common', 'home'] as const;
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const messages = await getMessages();
   const t = await getTranslations('nav');
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
   return (
-    <NextIntlClientProvider messages={clientMessages}>
+    <ScopedIntlProvider namespaces={CLIENT_NAMESPACES}>
       <SearchProvider>
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-brand focus:px-4 focus:py-2 focus:text-black">
           {t('skipToContent')}
@@ -32,6 +30,6 @@ export default async function SiteLayout({ children, params }: { children: React
         <SearchOverlay />
         <LanguageSpinner />
       </SearchProvider>
-    </NextIntlClientProvider>
+    </ScopedIntlProvider>
   );
 }

@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AdminNav, type MenuItem } from '@/components/admin/admin-nav';
 import { LogoutButton } from '@/components/admin/logout-button';
-import { LanguageToggle } from '@/components/site/language-toggle';
-import { Logo } from '@/components/site/logo';
-import { ThemeToggle } from '@/components/site/theme-toggle';
+import { BrandBar } from '@/components/site/brand-bar';
+import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
 import { AREAS, MENU, adminPath } from '@/lib/admin/areas';
 import { can, sessionUser } from '@/lib/auth/guard';
 import { Link, redirect } from '@/lib/i18n/navigation';
@@ -25,25 +23,16 @@ export default async function AdminLayout({ children, params }: { children: Reac
   const user = await sessionUser();
   if (!user) return redirect({ href: '/LogIn', locale });
   const t = await getTranslations('admin');
-  const messages = await getMessages();
   const items: MenuItem[] = MENU.map((key) => {
     const area = AREAS[key];
     return { key, href: adminPath.list(area), prefixes: [adminPath.list(area), adminPath.create(area), `/Admin/${area.edit}`] };
   });
   if (can(user, 'users')) items.push({ key: 'users', href: '/Admin/Users', prefixes: ['/Admin/Users'] });
   return (
-    <NextIntlClientProvider messages={Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]))}>
+    <ScopedIntlProvider namespaces={CLIENT_NAMESPACES}>
       <div className="min-h-svh min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">
         <aside className="flex flex-col gap-4 border-b border-zinc-200 bg-zinc-100 p-4 min-[769px]:sticky min-[769px]:top-0 min-[769px]:h-svh min-[769px]:border-b-0 min-[769px]:border-e dark:border-zinc-800 dark:bg-zinc-900">
-          <div className="flex items-center justify-between gap-2">
-            <Link href="/Admin" className="text-zinc-900 dark:text-white">
-              <Logo />
-            </Link>
-            <div className="flex gap-2">
-              <LanguageToggle />
-              <ThemeToggle />
-            </div>
-          </div>
+          <BrandBar home="/Admin" />
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('signedInAs', { name: user.name })}</p>
           <AdminNav items={items} />
           <div className="mt-auto flex flex-col gap-2">
@@ -57,6 +46,6 @@ export default async function AdminLayout({ children, params }: { children: Reac
           {children}
         </main>
       </div>
-    </NextIntlClientProvider>
+    </ScopedIntlProvider>
   );
 }

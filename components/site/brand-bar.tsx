@@ -1,0 +1,19 @@
+import { Link } from '@/lib/i18n/navigation';
+import { LanguageToggle } from './language-toggle';
+import { Logo } from './logo';
+import { ThemeToggle } from './theme-toggle';
+
+/** Logo (home link) with the language and theme toggles: the top of the sign-in and admin screens. */
+export function BrandBar({ home = '/', className = '' }: { home?: string; className?: string }) {
+  return (
+    <div className={`flex items-center justify-between gap-2 ${className}`}>
+      <Link href={home} className="text-zinc-900 dark:text-white">
+        <Logo />
+      </Link>
+      <div className="flex gap-2">
+        <LanguageToggle />
+        <ThemeToggle />
+      </div>
+    </div>
+  );
+}
