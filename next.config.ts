@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
@@ -16,14 +17,15 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Pages, cached reads and optimised images live in this process's memory (lib/cache-handler.mjs):
+  // nothing stale can outlive a restart or a switch of DATABASE_URL.
+  cacheHandler: path.resolve('lib/cache-handler.mjs'),
+  cacheMaxMemorySize: 0,
   // Runtime-only packages that must not be bundled (native or WASM).
   serverExternalPackages: ['@node-rs/argon2', 'sharp', '@electric-sql/pglite', 'pg'],
   experimental: {
     // Admin uploads go through server actions; the image limit is checked again in lib/uploads.
     serverActions: { bodySizeLimit: '12mb' },
-    // Rendered pages and cached reads stay in memory: nothing stale can outlive a restart or a
-    // switch of DATABASE_URL, and the process keeps no state on disk besides uploads.
-    isrFlushToDisk: false,
   },
   images: {
     formats: ['image/avif', 'image/webp'],
@@ -40,6 +42,7 @@ const nextConfig: NextConfig = {
       { pathname: '/brand/**' },
     ],
     minimumCacheTTL: 31536000,
+    customCacheHandler: true,
   },
   async rewrites() {
     return {

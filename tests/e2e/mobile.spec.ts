@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { expect, test, messages, searchBox, waitForHydration, shown } from './support';
+
+// Small screens (375 × 812): the side menu and the search box.
+
+test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+const nav = messages('en').nav;
+
+async function openMenu(page: Page) {
+  const button = page.getByTestId('menu-button');
+  await waitForHydration(button);
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await button.click();
+  const panel = page.locator('#mobile-menu');
+  await expect(panel).toBeVisible();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(button).toHaveAccessibleName(nav.closeMenu);
+  return { button, panel };
+}
+
+test('the menu button opens the side menu; a link navigates and closes it', async ({ page }) => {
+  await page.goto('/');
+  const panel = page.locator('#mobile-menu');
+  await expect(page.getByTestId('menu-button')).toBeVisible();
+  await expect(panel).toBeHidden();
+  // The desktop navigation is not shown at this width.
+  const desktopNav = page.locator('header > div > nav');
+  await expect(desktopNav).toHaveCount(1);
+  await expect(desktopNav).toBeHidden();
+
+  const { button } = await openMenu(page);
+  const links = panel.getByRole('link');
+  for (const label of [nav.home, nav.services, nav.team, nav.about, nav.contact]) await expect(panel.getByRole('link', { name: label, exact: true })).toBeVisible();
+  // Focus moves into the panel.
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#mobile-menu'))).toBe(true);
+  expect(await links.count()).toBeGreaterThanOrEqual(5);
+
+  await panel.getByRole('link', { name: nav.team, exact: true }).click();
+  await expect(page).toHaveURL((u) => u.pathname === '/TheTeam');
+  await expect(page.getByRole('heading', { level: 1, name: messages('en').team.title })).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('a click outside the open menu closes it', async ({ page }) => {
+  await page.goto('/AboutUs');
+  const { button, panel } = await openMenu(page);
+  const box = (await panel.boundingBox())!;
+  // Tap on the dimmed page beside the panel (the panel sits on the start side, left in English).
+  expect(box.x + box.width).toBeLessThan(360);
+  await page.mouse.click(365, 600);
+  await expect(panel).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(page).toHaveURL((u) => u.pathname === '/AboutUs');
+  // And it opens again.
+  await button.click();
+  await expect(panel).toBeVisible();
+});
+
+test('Esc closes the menu and gives focus back to the menu button', async ({ page }) => {
+  await page.goto('/Services');
+  const { button, panel } = await openMenu(page);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAccessibleName(nav.openMenu);
+});
+
+test('in Arabic the side menu opens from the right', async ({ page }) => {
+  await page.goto('/ar');
+  const button = page.getByTestId('menu-button');
+  await waitForHydration(button);
+  await button.click();
+  const panel = page.locator('#mobile-menu');
+  await expect(panel).toBeVisible();
+  const box = (await panel.boundingBox())!;
+  expect(Math.round(box.x + box.width)).toBe(375);
+  await expect(panel.getByRole('link', { name: messages('ar').nav.services, exact: true })).toBeVisible();
+});
+
+test('the search box is visible and usable on / at 375px', async ({ page }) => {
+  await page.goto('/');
+  const box = searchBox(page);
+  await expect(box).toBeVisible();
+  await expect(box).toHaveAttribute('placeholder', nav.searchEvents);
+  const rect = (await box.boundingBox())!;
+  expect(rect.x).toBeGreaterThanOrEqual(0);
+  expect(rect.x + rect.width).toBeLessThanOrEqual(375);
+  await waitForHydration(box);
+  const cards = shown(page, 'event-card');
+  const all = await cards.count();
+  await box.fill('Sharjah');
+  await expect.poll(() => cards.count()).toBeLessThan(all);
+  for (const location of await shown(page, 'event-card').getByTestId('event-location').allInnerTexts()) expect(location).toMatch(/sharjah/i);
+});
+
+test('nothing overflows horizontally at 375px', async ({ page }) => {
+  for (const url of ['/', '/Services', '/TheTeam', '/AboutUs', '/ContactUs', '/ar', '/ar/ContactUs']) {
+    await page.goto(url);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${url} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,48 @@
+import { expect, test, homeData, LOCALES, localePath, texts, type HomeData, type Locale } from './support';
+
+// The lists are server-rendered: with JavaScript off the HTML already holds every seeded item,
+// in the page's language. Expected names come from /api/home (the same database), not from copies.
+
+test.use({ javaScriptEnabled: false });
+
+const pick = (locale: Locale, en: string, ar: string) => (locale === 'ar' && ar.trim() ? ar : en);
+
+const LISTS: { path: string; selector: string; expected: (data: HomeData, locale: Locale) => string[] }[] = [
+  { path: '/', selector: '[data-testid="event-card"] h3', expected: (d, l) => d.events.map((e) => pick(l, e.name, e.namear)) },
+  { path: '/', selector: '[data-testid="event-location"]', expected: (d, l) => d.events.map((e) => pick(l, e.location, e.locationar)) },
+  { path: '/Services', selector: '[data-testid="service-card"] h2', expected: (d, l) => d.services.map((s) => pick(l, s.titel, s.titelar)) },
+  { path: '/TheTeam', selector: '[data-testid="team-card"] p.text-lg', expected: (d, l) => d.team.map((m) => pick(l, m.name, m.namear)) },
+];
+
+for (const locale of LOCALES) {
+  for (const list of LISTS) {
+    const url = localePath(locale, list.path);
+    test(`without JavaScript ${url} already shows ${list.selector} for every seeded item (${locale})`, async ({ page, request }) => {
+      const data = await homeData(request);
+      const expected = list.expected(data, locale);
+      expect(expected.length, 'seeded items').toBeGreaterThan(0);
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      const shown = await texts(page.locator(list.selector));
+      for (const name of expected) expect(shown, `"${name}" is in the server-rendered HTML`).toContain(name);
+      // Nothing is left hidden behind the loading overlay: it hides itself without scripts.
+      for (const overlay of await page.locator('.timed-overlay').all()) await expect(overlay).toBeHidden({ timeout: 5_000 });
+      await expect(page.locator(list.selector).first()).toBeVisible();
+    });
+  }
+}
+
+test('the raw HTML of / and /ar carries the seeded names before any script runs', async ({ request }) => {
+  const data = await homeData(request);
+  for (const locale of LOCALES) {
+    const res = await request.get(localePath(locale, '/'));
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const body = html.slice(html.indexOf('<body'));
+    // Text nodes, not only the RSC payload inside <script>: strip the scripts first.
+    const markup = body.replace(/<script[\s\S]*?<\/script>/g, '');
+    const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const escaped = (s: string) => markup.includes(s) || markup.includes(escape(s)) || markup.includes(s.replace(/'/g, '&#x27;'));
+    for (const e of data.events) expect(escaped(pick(locale, e.name, e.namear)), `${locale}: ${e.name}`).toBe(true);
+  }
+});

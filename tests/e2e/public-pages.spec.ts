@@ -1,0 +1,164 @@
+import type { Page } from '@playwright/test';
+import { expect, test, homeData, LOCALES, localePath, messages, PAGES, type HomeData, type Locale } from './support';
+
+// Every public page in both languages: status, <html lang dir>, seeded content, SEO tags.
+
+const pick = (locale: Locale, en: string, ar: string) => (locale === 'ar' && ar.trim() ? ar : en);
+
+/** One piece of seeded content per page, in the page's language, and its other-language twin. */
+function seededContent(key: (typeof PAGES)[number]['key'], locale: Locale, data: HomeData): { shown: string[]; other: string[] } {
+  const other: Locale = locale === 'ar' ? 'en' : 'ar';
+  switch (key) {
+    case 'home': {
+      const event = data.events.find((e) => e.name.startsWith('Al Noor New Year')) ?? data.events[0]!;
+      return {
+        shown: [pick(locale, event.name, event.namear), pick(locale, event.location, event.locationar)],
+        other: [pick(other, event.name, event.namear)],
+      };
+    }
+    case 'services': {
+      const service = data.services.find((s) => s.titel === 'Sound Systems') ?? data.services[0]!;
+      return { shown: [pick(locale, service.titel, service.titelar)], other: [pick(other, service.titel, service.titelar)] };
+    }
+    case 'team': {
+      const member = data.team.find((m) => m.name === 'Omar Farouk') ?? data.team[0]!;
+      return { shown: [pick(locale, member.name, member.namear), pick(locale, member.dec, member.decar)], other: [pick(other, member.name, member.namear)] };
+    }
+    case 'about':
+      return { shown: [messages(locale).about.heading], other: [messages(other).about.heading] };
+    case 'contact':
+      return { shown: [data.contacts[0]!.email, messages(locale).contact.title], other: [messages(other).contact.subtitle] };
+  }
+}
+
+async function linkHref(page: Page, selector: string) {
+  const link = page.locator(selector);
+  await expect(link, selector).toHaveCount(1);
+  return (await link.getAttribute('href'))!;
+}
+
+const pathOf = (href: string) => {
+  const url = new URL(href);
+  return url.pathname.replace(/(.)\/$/, '$1');
+};
+
+for (const locale of LOCALES) {
+  for (const { path: pagePath, key } of PAGES) {
+    const url = localePath(locale, pagePath);
+    test(`${url} (${locale}) renders with the right language, content and SEO tags`, async ({ page, request }) => {
+      const data = await homeData(request);
+      expect(data.events.length, 'the demo company is seeded').toBeGreaterThan(0);
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(url);
+
+      const html = page.locator('html');
+      await expect(html).toHaveAttribute('lang', locale);
+      await expect(html).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+
+      const { shown, other } = seededContent(key, locale, data);
+      const main = page.locator('main');
+      for (const text of shown) await expect(main.getByText(text, { exact: true }).first(), text).toBeVisible();
+      // The other language's copy of the same item is not on the page.
+      for (const text of other) await expect(main.getByText(text, { exact: true }), text).toHaveCount(0);
+
+      const meta = messages(locale).meta[key];
+      await expect(page).toHaveTitle(meta.title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', meta.description);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', meta.title);
+
+      const canonical = await linkHref(page, 'link[rel="canonical"]');
+      expect(pathOf(canonical)).toBe(url);
+      const alternates: Record<string, string> = {};
+      for (const lang of ['en', 'ar', 'x-default']) alternates[lang] = pathOf(await linkHref(page, `link[rel="alternate"][hreflang="${lang}"]`));
+      expect(alternates).toEqual({ en: pagePath, ar: localePath('ar', pagePath), 'x-default': pagePath });
+    });
+  }
+}
+
+test('sitemap.xml lists every public page in both languages with alternates', async ({ request }) => {
+  const res = await request.get('/sitemap.xml');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('xml');
+  const xml = await res.text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => pathOf(m[1]!));
+  const expected = LOCALES.flatMap((locale) => PAGES.map((p) => localePath(locale, p.path)));
+  expect(locs.sort()).toEqual(expected.sort());
+  expect(xml).toMatch(/hreflang="ar"/);
+  expect(xml).toMatch(/hreflang="x-default"/);
+});
+
+test('robots.txt allows the site, keeps crawlers out of the API and points to the sitemap', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  const text = await res.text();
+  expect(text).toMatch(/^Sitemap:\s*\S+\/sitemap\.xml\s*$/m);
+  expect(text).toMatch(/^Disallow:\s*\/api\/\s*$/m);
+  const sitemapUrl = text.match(/^Sitemap:\s*(\S+)/m)![1]!;
+  expect(pathOf(sitemapUrl)).toBe('/sitemap.xml');
+});
+
+test('home page carries Organization JSON-LD with the seeded contact', async ({ page, request }) => {
+  const data = await homeData(request);
+  await page.goto('/');
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const parsed = blocks.map((b) => JSON.parse(b));
+  const org = parsed.find((d) => [d['@type']].flat().includes('Organization'));
+  expect(org, 'an Organization block').toBeTruthy();
+  expect(org['@context']).toBe('https://schema.org');
+  expect(org.name).toBe(messages('en').meta.siteName);
+  expect(org.email).toBe(data.contacts[0]!.email);
+  expect(org.url).toMatch(/^https?:\/\//);
+});
+
+for (const locale of LOCALES) {
+  const url = localePath(locale, '/does-not-exist');
+  test(`unknown path ${url} shows the ${locale} 404 page whose home link works`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message || String(e)));
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(404);
+    const t = messages(locale).notFound;
+    try {
+      await expect(page.getByText(t.code, { exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
+    } catch (error) {
+      const body = (await page.locator('body').innerText()).slice(0, 300);
+      throw new Error(`the 404 page did not render: page shows ${JSON.stringify(body)}; script errors: ${JSON.stringify(errors)}\n${error}`);
+    }
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    expect(errors, 'no script errors on the 404 page').toEqual([]);
+    await page.getByRole('link', { name: t.home }).click();
+    await expect(page).toHaveURL((u) => u.pathname === localePath(locale, '/'));
+    await expect(page.locator('[data-testid="hero-slider"]')).toBeVisible();
+  });
+}
+
+test.describe('with the real optimised images', () => {
+  test.use({ realImages: true });
+
+  test('the first slide, an event photo, client logos and a team photo are served and decoded', async ({ page }) => {
+    const decoded = (selector: string) =>
+      page.locator(selector).evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((img) => ({ src: img.currentSrc, ok: img.complete && img.naturalWidth > 1 })));
+    const failed: { src: string }[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/_next/image') && r.status() !== 200) failed.push({ src: `${r.status()} ${r.url()}` });
+    });
+    await page.goto('/');
+    const firstSlide = page.getByTestId('hero-slider').locator('img').first();
+    await expect.poll(() => decoded('[data-testid="hero-slider"] img[fetchpriority="high"]')).toEqual([{ src: expect.stringContaining('/_next/image'), ok: true }]);
+    await expect(firstSlide).toHaveAttribute('alt', /\S/);
+    const eventImage = page.locator('[data-testid="event-card"] img').first();
+    await eventImage.scrollIntoViewIfNeeded();
+    await expect.poll(() => eventImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1)).toBe(true);
+    const logo = page.getByTestId('client-carousel').locator('img').first();
+    await logo.scrollIntoViewIfNeeded();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1)).toBe(true);
+
+    await page.goto('/TheTeam');
+    const photo = page.getByTestId('team-card').first().locator('img');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1)).toBe(true);
+    expect(failed).toEqual([]);
+  });
+});

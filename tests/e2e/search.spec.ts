@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { expect, test, homeData, messages, searchBox, texts, waitForHydration, shown } from './support';
+
+// The header search: one query shared by Home, Services and The Team, filtering events by
+// location, services by title and team members by name, in either language, Arabic-aware.
+
+const includes = (field: string, query: string) => field.toLowerCase().includes(query.toLowerCase());
+
+async function ready(page: Page, url: string) {
+  await page.goto(url);
+  await waitForHydration(searchBox(page));
+}
+
+const eventNames = (page: Page) => texts(shown(page, 'event-card').locator('h3'));
+
+test('an English location query filters the events on Home', async ({ page, request }) => {
+  const { events } = await homeData(request);
+  const expected = events.filter((e) => includes(e.location, 'dubai') || includes(e.locationar, 'dubai')).map((e) => e.name);
+  expect(expected.length, 'some seeded events are in Dubai').toBeGreaterThan(0);
+  expect(expected.length, 'and some are not').toBeLessThan(events.length);
+
+  await ready(page, '/');
+  const cards = shown(page, 'event-card');
+  const before = await cards.count();
+  expect(before).toBeGreaterThanOrEqual(events.length);
+  await expect(searchBox(page)).toHaveAttribute('placeholder', messages('en').nav.searchEvents);
+
+  await searchBox(page).fill('dubai');
+  await expect(cards).toHaveCount(expected.length);
+  expect((await eventNames(page)).sort()).toEqual([...expected].sort());
+  for (const location of await texts(shown(page, 'event-card').getByTestId('event-location'))) expect(location).toMatch(/dubai/i);
+
+  // Clearing the box brings every event back.
+  await searchBox(page).fill('');
+  await expect(cards).toHaveCount(before);
+});
+
+test('an Arabic location query filters the events on the Arabic Home', async ({ page, request }) => {
+  const { events } = await homeData(request);
+  const expected = events.filter((e) => e.locationar.includes('دبي') || e.location.includes('دبي')).map((e) => e.namear || e.name);
+  expect(expected.length).toBeGreaterThan(0);
+  expect(expected.length).toBeLessThan(events.length);
+
+  await ready(page, '/ar');
+  await expect(searchBox(page)).toHaveAttribute('placeholder', messages('ar').nav.searchEvents);
+  await searchBox(page).fill('دبي');
+  await expect(shown(page, 'event-card')).toHaveCount(expected.length);
+  expect((await eventNames(page)).sort()).toEqual([...expected].sort());
+  for (const location of await texts(shown(page, 'event-card').getByTestId('event-location'))) expect(location).toContain('دبي');
+});
+
+test('Arabic search ignores diacritics and tatweel and folds alef forms', async ({ page, request }) => {
+  const { events } = await homeData(request);
+  const dubai = events.filter((e) => e.locationar.includes('دبي')).map((e) => e.name);
+  const abuDhabi = events.filter((e) => e.locationar.includes('أبوظبي')).map((e) => e.name);
+  expect(dubai.length).toBeGreaterThan(0);
+  expect(abuDhabi.length).toBeGreaterThan(0);
+
+  await ready(page, '/');
+  const cards = shown(page, 'event-card');
+  // With harakat (damma, fatha): the same events as the bare word.
+  await searchBox(page).fill('دُبَي');
+  await expect(cards).toHaveCount(dubai.length);
+  expect((await eventNames(page)).sort()).toEqual([...dubai].sort());
+  // With a tatweel (kashida) inside the word.
+  await searchBox(page).fill('دبـــي');
+  await expect(cards).toHaveCount(dubai.length);
+  // Without the hamza on the alef: أبوظبي is found as ابوظبي.
+  await searchBox(page).fill('ابوظبي');
+  await expect(cards).toHaveCount(abuDhabi.length);
+  expect((await eventNames(page)).sort()).toEqual([...abuDhabi].sort());
+});
+
+test('a query that matches nothing shows the no-results text', async ({ page }) => {
+  await ready(page, '/');
+  const noResults = page.getByText(messages('en').common.noResults);
+  await expect(noResults).toHaveCount(0);
+  await searchBox(page).fill('Atlantis Underwater Dome');
+  await expect(shown(page, 'event-card')).toHaveCount(0);
+  await expect(noResults).toBeVisible();
+});
+
+test('the query is shared by Home, Services and The Team, each with its own placeholder', async ({ page }) => {
+  const nav = messages('en').nav;
+  await ready(page, '/');
+  await searchBox(page).fill('Sharjah');
+  await expect(shown(page, 'event-card').first()).toBeVisible();
+
+  await page.getByRole('navigation', { name: nav.mainNavigation }).getByRole('link', { name: nav.services, exact: true }).click();
+  await expect(page).toHaveURL((u) => u.pathname === '/Services');
+  await expect(searchBox(page)).toHaveAttribute('placeholder', nav.searchServices);
+  await expect(searchBox(page)).toHaveValue('Sharjah');
+  // No service title mentions Sharjah: the shared query filters this page too.
+  await expect(shown(page, 'service-card')).toHaveCount(0);
+  await expect(page.getByText(messages('en').common.noResults)).toBeVisible();
+
+  await page.getByRole('navigation', { name: nav.mainNavigation }).getByRole('link', { name: nav.team, exact: true }).click();
+  await expect(page).toHaveURL((u) => u.pathname === '/TheTeam');
+  await expect(searchBox(page)).toHaveAttribute('placeholder', nav.searchTeam);
+  await expect(searchBox(page)).toHaveValue('Sharjah');
+
+  // Pages without a list have no search box at all.
+  await page.getByRole('navigation', { name: nav.mainNavigation }).getByRole('link', { name: nav.about, exact: true }).click();
+  await expect(page).toHaveURL((u) => u.pathname === '/AboutUs');
+  await expect(page.getByRole('heading', { name: messages('en').about.heading })).toBeVisible();
+  await expect(page.locator('input[type="search"]')).toHaveCount(0);
+});
+
+test('services are found by their Arabic title on the English page', async ({ page, request }) => {
+  const { services } = await homeData(request);
+  const expected = services.filter((s) => s.titelar.includes('الصوت') || s.titel.includes('الصوت')).map((s) => s.titel);
+  expect(expected).toContain('Sound Systems');
+  expect(expected.length).toBeLessThan(services.length);
+
+  await ready(page, '/Services');
+  const cards = shown(page, 'service-card');
+  expect(await cards.count()).toBeGreaterThan(expected.length);
+  await searchBox(page).fill('الصوت');
+  await expect(cards).toHaveCount(expected.length);
+  expect((await texts(shown(page, 'service-card').locator('h2'))).sort()).toEqual([...expected].sort());
+});
+
+test('team members are found by their Arabic name, ta marbuta folded', async ({ page, request }) => {
+  const { team } = await homeData(request);
+  const sara = team.find((m) => m.namear === 'سارة حداد');
+  expect(sara, 'the seeded member سارة حداد').toBeTruthy();
+  const expected = team.filter((m) => m.namear.includes('سارة')).map((m) => m.name);
+
+  await ready(page, '/TheTeam');
+  const cards = shown(page, 'team-card');
+  expect(await cards.count()).toBeGreaterThan(expected.length);
+  await searchBox(page).fill('سارة');
+  await expect(cards).toHaveCount(expected.length);
+  await expect(cards.filter({ hasText: sara!.name })).toBeVisible();
+  // Typed with a plain ha (ساره) instead of the ta marbuta: still found.
+  await searchBox(page).fill('ساره');
+  await expect(cards).toHaveCount(expected.length);
+  await expect(cards.filter({ hasText: sara!.name })).toBeVisible();
+});
