@@ -287,6 +287,9 @@ test('slider: create, see on the home page, replace the image, delete with confi
 
 test('contacts: the create button hides at exactly one contact; create, update, delete', async ({ browser }) => {
   const { page } = await adminPage(browser);
+  // Arrange: exactly one contact (the API tests that ran before may have left more).
+  const first = await testDb.contact.findFirstOrThrow({ orderBy: { id: 'asc' } });
+  await testDb.contact.deleteMany({ where: { id: { not: first.id } } });
   expect(await testDb.contact.count()).toBe(1);
   await page.goto('/Admin/Contacts');
   await expect(page.getByRole('heading', { name: 'Contact Information' })).toBeVisible();
