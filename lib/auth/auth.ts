@@ -28,6 +28,13 @@ declare module 'next-auth' {
 
 export const { auth, signIn, signOut } = NextAuth({
   trustHost: true,
+  // A refused sign-in (wrong password, pending account, rate limit) is an answer, not an error.
+  logger: {
+    error(error) {
+      if (error instanceof CredentialsSignin) return;
+      console.error('[auth]', error);
+    },
+  },
   secret: process.env.AUTH_SECRET,
   session: { strategy: 'jwt', maxAge: 60 * 60 * 24 * 7 },
   pages: { signIn: '/LogIn' },
