@@ -1,7 +1,7 @@
 import { cairoArabic, cairoLatin } from '@/app/fonts';
 import '@/app/globals.css';
 
-// Outside any locale (rare: the proxy adds one to every page path). English, plain.
+// Outside any locale (rare: every page path is mapped to one in next.config.ts). English, plain.
 export default function RootNotFound() {
   return (
     <html lang="en" className={`dark ${cairoLatin.variable} ${cairoArabic.variable}`}>

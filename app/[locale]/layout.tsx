@@ -5,6 +5,7 @@ import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
 import { Toaster } from 'sonner';
 import { cairoArabic, cairoLatin } from '@/app/fonts';
+import { LocaleMemory } from '@/components/site/locale-memory';
 import { ThemeScript } from '@/components/site/theme-toggle';
 import { directionOf, routing } from '@/lib/i18n/routing';
 import '@/app/globals.css';
@@ -35,6 +36,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
       </head>
       <body className="min-h-svh font-sans">
         {children}
+        <LocaleMemory locale={locale} />
         <Toaster position="top-right" dir={dir} richColors closeButton />
       </body>
     </html>

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
 import { Link, usePathname } from '@/lib/i18n/navigation';
+import { rememberLocale } from './locale-memory';
 
 export const LANGUAGE_SWITCH_FLAG = 'language-switched';
 
@@ -21,7 +22,11 @@ export function LanguageToggle() {
       lang={other}
       // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
       aria-label={`${t('languageToggle')} – ${t('languageToggleLabel')}`}
-      onClick={() => sessionStorage.setItem(LANGUAGE_SWITCH_FLAG, '1')}
+      onClick={() => {
+        sessionStorage.setItem(LANGUAGE_SWITCH_FLAG, '1');
+        // Before navigating: the server redirects by this cookie.
+        rememberLocale(other);
+      }}
       data-testid="language-toggle"
       className="grid h-10 min-w-10 place-items-center rounded-full border border-zinc-300 px-3 text-sm font-bold hover:border-brand dark:border-zinc-700"
     >

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 // `next build` only when the sources changed since the last one (start and test share this).
-const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.ts', 'proxy.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json'];
+const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json'];
 
 function fingerprint(): string {
   const hash = createHash('sha256');

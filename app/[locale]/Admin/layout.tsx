@@ -19,7 +19,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export default async function AdminLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  // The guard, not the proxy, decides: no valid session (or a revoked one) means sign in.
+  // The guard decides (routing config never does): no valid session, or a revoked one, means sign in.
   const user = await sessionUser();
   if (!user) return redirect({ href: '/LogIn', locale });
   const t = await getTranslations('admin');
