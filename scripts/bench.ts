@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Flags as LighthouseFlags, Result as LighthouseResult } from 'lighthouse';
 import { buildIfNeeded } from './lib/build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -45,20 +46,8 @@ const LIGHTHOUSE_PAGES = [...PUBLIC_PAGES, ...PUBLIC_PAGES.map((page) => (page =
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-// Debian's Chromium in a container with no network and no GPU: these keep it off the network it
-// does not have (only 127.0.0.1 resolves), out of the sandbox it cannot set up, and on software GL.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-];
-const CHROME_PATH = '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+const CHROME_PATH = CHROMIUM_PATH;
 
 interface Snapshot {
   status: number;

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 
 // End-to-end tests in Debian's Chromium. `npm test` (scripts/test.ts) starts the production
 // server and passes TEST_BASE_URL, DATABASE_URL and PLAYWRIGHT_JSON_OUTPUT_NAME.
@@ -24,19 +25,7 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'public', testIgnore: ['**/admin.spec.ts'] },
