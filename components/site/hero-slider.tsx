@@ -84,16 +84,19 @@ export function HeroSlider({ slides, children }: { slides: SlideView[]; children
           <SliderButton label={t('previousSlide')} onClick={() => go(index - 1)} flip={!rtl}>
             <path d="M9 6l6 6-6 6" />
           </SliderButton>
-          <ul className="flex gap-2">
+          <ul className="flex gap-1">
             {slides.map((slide, i) => (
               <li key={slide.id}>
+                {/* A 24 px target around a small dot (WCAG 2.5.8 target size). */}
                 <button
                   type="button"
                   aria-label={t('goToSlide', { number: i + 1 })}
                   aria-current={i === index}
                   onClick={() => go(i)}
-                  className={`block h-3 rounded-full transition-all ${i === index ? 'w-8 bg-brand' : 'w-3 bg-white/70 hover:bg-white'}`}
-                />
+                  className="group grid h-6 min-w-6 place-items-center"
+                >
+                  <span aria-hidden="true" className={`block h-3 rounded-full transition-all ${i === index ? 'w-8 bg-brand' : 'w-3 bg-white/70 group-hover:bg-white'}`} />
+                </button>
               </li>
             ))}
           </ul>
