@@ -33,9 +33,6 @@ export const config = {
       .map((s) => s.trim())
       .filter(Boolean);
   },
-  get trustProxy() {
-    return process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true';
-  },
   loginRate: {
     get perAccount() {
       return int('LOGIN_MAX_PER_ACCOUNT', 5);

@@ -97,7 +97,6 @@ async function main() {
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
       UPLOADS_DIR: uploadsDir,
-      TRUST_PROXY: '1',
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       PORT,
       TEST_BASE_URL: `http://127.0.0.1:${PORT}`,

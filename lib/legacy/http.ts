@@ -119,10 +119,12 @@ export function effectiveMethod(request: Request, body: ParsedBody): string {
   return request.method === 'POST' && override ? override : request.method;
 }
 
+/**
+ * The caller's address for rate limits. Next fills X-Forwarded-For from the socket when a request
+ * has none, and a proxy in front appends the address it saw, so the last entry is the nearest hop
+ * we can trust. (A single fixed key here would let 30 bad logins lock everyone out.)
+ */
 export function clientIp(request: Request): string {
-  if (config.trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return request.headers.get('x-real-ip') ?? 'local';
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').pop()?.trim();
+  return forwarded || request.headers.get('x-real-ip') || 'local';
 }

@@ -111,6 +111,9 @@ describe('login', () => {
     for (let i = 0; i < 32; i++) statuses.push((await call('/api/login', { form: { email: `${unique('n')}@example.test`, password: 'x' }, ip })).status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(30);
     expect(statuses.slice(30)).toEqual([429, 429]);
+    // Another caller is not locked out with it.
+    const other = await makeUser('mini');
+    expect((await call('/api/login', { form: { email: other.email, password: PASSWORD }, ip: freshIp() })).status).toBe(200);
   });
 });
 
