@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { LOCALE_COOKIE } from './lib/i18n/locale-cookie';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
-const LOCALE_COOKIE = 'NEXT_LOCALE';
 const CANONICAL_SEGMENTS = ['Services', 'TheTeam', 'AboutUs', 'ContactUs', 'LogIn', 'SignUp', 'AwaitingApproval', 'Admin'];
 /** An unprefixed page path: not a locale, not the API or Next internals, no dot (files are left alone). */
 const ENGLISH_PAGE = '(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/)[^.]*';

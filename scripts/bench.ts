@@ -119,9 +119,9 @@ function makeTempDir(prefix: string): string {
 }
 
 /**
- * The benchmark measures `next start`, so a build must exist. With the embedded database the
- * project's own start script would rebuild when the sources changed; doing that check here first
- * keeps the build's minutes out of the start timeout.
+ * The benchmark measures the production server (scripts/serve.mjs), so a build must exist. With
+ * the embedded database the project's own start script would rebuild when the sources changed;
+ * doing that check here first keeps the build's minutes out of the start timeout.
  */
 function ensureBuild() {
   if (EMBEDDED) {
@@ -157,8 +157,10 @@ function startServer(): RunningServer {
     command = 'npm';
     args = ['start'];
   } else {
-    command = 'npx';
-    args = ['next', 'start', '-p', String(PORT), '-H', HOST];
+    env.PORT = String(PORT);
+    env.HOSTNAME = HOST;
+    command = process.execPath;
+    args = ['scripts/serve.mjs'];
   }
   log(`starting \`${command} ${args.join(' ')}\` on port ${PORT} (log: ${logFile})`);
   const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', fd, fd] });
@@ -509,7 +511,7 @@ async function main(): Promise<number> {
   const results = {
     date: new Date().toISOString(),
     node: process.version,
-    server: EMBEDDED ? 'npm start (embedded PostgreSQL)' : 'next start (DATABASE_URL)',
+    server: EMBEDDED ? 'npm start (embedded PostgreSQL)' : 'scripts/serve.mjs (DATABASE_URL)',
     settings: { port: PORT, baselinePort: BASELINE_PORT, durationSeconds: DURATION_S, connections: CONNECTIONS },
     ratioGoal: RATIO_GOAL,
     load: loadRows,

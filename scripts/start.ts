@@ -61,7 +61,9 @@ async function main() {
   const stopDatabase = await prepareDatabase();
   if (!dev) buildIfNeeded(log);
   const port = process.env.PORT || '3000';
-  const child = spawn('npx', ['next', dev ? 'dev' : 'start', '-p', port], { stdio: 'inherit', env: process.env });
+  // Production serves through scripts/serve.mjs (Next behind the cached-page fast path).
+  const [command, args] = dev ? ['npx', ['next', 'dev', '-p', port]] : [process.execPath, ['scripts/serve.mjs']];
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, PORT: port } });
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -1,7 +1,7 @@
 // `npm test`: the whole suite against a real PostgreSQL and a real production server.
 //  1. a fresh database (TEST_DATABASE_URL if given, else a throw-away one on the local server),
 //  2. migrations with our runner, a build if the sources changed,
-//  3. `next start` on a test port with its own uploads folder,
+//  3. the production server (scripts/serve.mjs) on a test port with its own uploads folder,
 //  4. Vitest (unit + integration over HTTP), then Playwright in Chromium,
 //  5. one closing line: `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
@@ -105,8 +105,8 @@ async function main() {
     // The demo company, so the public pages have content to show.
     run('npx', ['tsx', '--conditions=react-server', 'tests/helpers/seed-cli.ts'], env);
     if (await fetch(`http://127.0.0.1:${PORT}/`).then(() => true, () => false)) throw new Error(`port ${PORT} is already in use (set TEST_PORT)`);
-    // Its own process group, so the whole tree (npx -> next-server) stops at the end.
-    server = spawn('npx', ['next', 'start', '-p', PORT, '-H', '127.0.0.1'], { stdio: ['ignore', 'inherit', 'inherit'], env, detached: true });
+    // The production server, as `npm start` runs it; its own process group, so it stops as one.
+    server = spawn(process.execPath, ['scripts/serve.mjs'], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, HOSTNAME: '127.0.0.1' }, detached: true });
     await waitFor(`http://127.0.0.1:${PORT}/api/home`, 60_000);
     log(`server up on ${PORT}`);
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
 
 /**
  * Remembers the language of the page the visitor is reading (the NEXT_LOCALE cookie), so an
@@ -15,7 +16,7 @@ export function LocaleMemory({ locale }: { locale: string }) {
 }
 
 export function rememberLocale(locale: string) {
-  if (!document.cookie.split('; ').includes(`NEXT_LOCALE=${locale}`)) {
-    document.cookie = `NEXT_LOCALE=${locale}; path=/; max-age=31536000; samesite=lax`;
+  if (!document.cookie.split('; ').includes(`${LOCALE_COOKIE}=${locale}`)) {
+    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
   }
 }

@@ -1,6 +1,44 @@
+import { Suspense } from 'react';
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NotFoundView } from '@/components/site/not-found-view';
 
-// Any path that matches no page renders the localized 404 (inside the [locale] layout).
-export default function CatchAll() {
+// Any path that matches no page gets the localized 404 here, inside the [locale] layout.
+//
+// Why not just call notFound(): Next 16 renders a notFound() that reaches the page shell as an
+// empty `<html id="__next_error__">` and draws the 404 only after hydration (vercel/next.js#62228),
+// so crawlers and visitors without JavaScript saw a blank page. Here the 404 view is ordinary
+// page content, and notFound() is thrown inside a Suspense boundary: the prerender keeps the
+// markup outside the boundary and still answers 404 (with `noindex`). That needs the prerender
+// path, hence generateStaticParams; lib/cache-handler.mjs never stores the result, so scanning
+// random URLs cannot fill the page cache.
+
+type Props = { params: Promise<{ locale: string }> };
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'meta' });
+  return { title: t('notFound.title') };
+}
+
+async function NotFoundStatus(): Promise<null> {
   notFound();
+}
+
+export default async function CatchAll({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  return (
+    <NextIntlClientProvider messages={{}}>
+      <NotFoundView />
+      <Suspense fallback={null}>
+        <NotFoundStatus />
+      </Suspense>
+    </NextIntlClientProvider>
+  );
 }

@@ -1,0 +1,55 @@
+// The production HTTP server: Next's request handler behind the cached-page fast path
+// (lib/server/page-replay.mjs). `npm start`, `npm test` and `npm run bench` all serve through it.
+//
+//   node scripts/serve.mjs        PORT (default 3000), HOSTNAME (default: every interface)
+//
+// It needs a build; scripts/start.ts makes one when the sources changed. Plain JavaScript for the
+// reason given in page-replay.mjs: no module loader in the process that serves every request.
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOSTNAME || undefined;
+
+process.env.NODE_ENV = 'production';
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
+// The cache handler owns the state the fast path reads; Next imports the same file on its own.
+await import('../lib/cache-handler.mjs');
+const { handleAndKeep, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
+const { default: next } = await import('next');
+
+const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
+await app.prepare();
+const handle = app.getRequestHandler();
+const replayKeyOf = replayKeys(routingInputs(path.join(ROOT, '.next')));
+
+/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+function fail(req, res, error) {
+  console.error(`[serve] ${req.method} ${req.url} failed:`, error);
+  if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end();
+}
+
+const server = http.createServer((req, res) => {
+  const replayKey = replayKeyOf(req);
+  if (replayKey === null) {
+    handle(req, res).catch((error) => fail(req, res, error));
+  } else if (!serveReplay(req, res, replayKey)) {
+    handleAndKeep(req, res, replayKey, () => handle(req, res)).catch((error) => fail(req, res, error));
+  }
+});
+
+server.listen(port, hostname, () => console.log(`[serve] ready on http://${hostname ?? 'localhost'}:${port}`));
+
+function stop() {
+  server.close();
+  server.closeIdleConnections();
+  // Open keep-alive connections must not hold the process up.
+  setTimeout(() => process.exit(0), 5_000).unref();
+  app.close().finally(() => process.exit(0));
+}
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -1,0 +1,181 @@
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE, call, imageFile, userWithToken } from '../helpers/api';
+import { testDb, unique } from '../helpers/db';
+
+// The production server answers a page Next already served from its cache with a copy of that
+// answer (lib/server/page-replay.mjs). These check the copy is Next's answer byte for byte, that
+// every request it must not answer still reaches Next, and that a write ends the copy at once.
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  rawNames: string[];
+  body: Buffer;
+}
+
+/** One request with exactly these headers (fetch would add Accept-Encoding and decompress). */
+function raw(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${BASE}${path}`, { method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          rawNames: response.rawHeaders.filter((_, i) => i % 2 === 0),
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const replayed = (res: Raw) => res.headers['x-page-replay'] === '1';
+
+/** Asks until the answer is a replay: Next renders (MISS), serves from its cache (HIT), then the copy. */
+async function untilReplayed(path: string, headers: Record<string, string> = {}) {
+  const answers: Raw[] = [];
+  for (let i = 0; i < 4; i++) {
+    const res = await raw(path, headers);
+    answers.push(res);
+    if (replayed(res)) return answers;
+  }
+  throw new Error(`${path} was never replayed: ${answers.map((a) => `${a.status} ${a.headers['x-nextjs-cache']}`).join(', ')}`);
+}
+
+/** The headers that must be the same on Next's answer and on its copy. */
+function comparable(res: Raw) {
+  const { date: _date, 'x-page-replay': _marker, connection: _connection, 'keep-alive': _keepAlive, ...rest } = res.headers;
+  return rest;
+}
+
+let admin: { token: string; userId: number };
+
+beforeAll(async () => {
+  const { user, token } = await userWithToken('admin');
+  admin = { token: token!, userId: user!.id };
+});
+afterAll(async () => {
+  await testDb.user.delete({ where: { id: admin.userId } }).catch(() => undefined);
+  await testDb.$disconnect();
+});
+
+describe('cached pages are answered with a copy of what Next sent', () => {
+  it('the copy has the same status, headers (same spelling) and bytes as Next’s cache HIT', async () => {
+    const answers = await untilReplayed('/AboutUs');
+    const copy = answers.at(-1)!;
+    const fromNext = answers.at(-2)!;
+    expect(fromNext.headers['x-nextjs-cache']).toBe('HIT');
+    expect(replayed(fromNext)).toBe(false);
+    expect(copy.status).toBe(200);
+    expect(copy.body.equals(fromNext.body)).toBe(true);
+    expect(comparable(copy)).toEqual(comparable(fromNext));
+    expect(copy.rawNames.filter((n) => n !== 'X-Page-Replay')).toEqual(fromNext.rawNames);
+    expect(copy.body.toString('utf8')).toContain('<html lang="en" dir="ltr"');
+    // A later request is a copy too (the copy is kept, not used once).
+    expect(replayed(await raw('/AboutUs'))).toBe(true);
+  });
+
+  it('keeps compressed and plain answers apart, and the gzip copy is the same page', async () => {
+    const plain = (await untilReplayed('/ar/AboutUs')).at(-1)!;
+    const gzip = (await untilReplayed('/ar/AboutUs', { 'Accept-Encoding': 'gzip' })).at(-1)!;
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.body.byteLength);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(plain.body.toString('utf8')).toContain('<html lang="ar" dir="rtl"');
+  });
+
+  it('answers HEAD from the copy with the headers and no body', async () => {
+    const page = (await untilReplayed('/ContactUs')).at(-1)!;
+    const head = await raw('/ContactUs', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(replayed(head)).toBe(true);
+    expect(head.body.byteLength).toBe(0);
+    expect(Number(head.headers['content-length'])).toBe(page.body.byteLength);
+  });
+});
+
+describe('requests a copy must not answer still reach Next', () => {
+  it('the remembered language still redirects an English URL whose page is replayed', async () => {
+    await untilReplayed('/');
+    const arabic = await raw('/', { Cookie: 'theme=light; NEXT_LOCALE=ar' });
+    expect(arabic.status).toBe(307);
+    expect(arabic.headers.location).toMatch(/\/ar$/);
+    const english = await raw('/', { Cookie: 'NEXT_LOCALE=en' });
+    expect(english.status).toBe(200);
+  });
+
+  it('React Server Component, prefetch and conditional requests are answered by Next', async () => {
+    const page = (await untilReplayed('/Services')).at(-1)!;
+    for (let i = 0; i < 3; i++) {
+      // Next first sends an RSC request without its cache-busting `_rsc` parameter to the URL with it.
+      const first = await raw('/Services', { RSC: '1' });
+      expect(replayed(first)).toBe(false);
+      const location = first.status === 307 ? new URL(String(first.headers.location), BASE) : null;
+      const rsc = location ? await raw(`${location.pathname}${location.search}`, { RSC: '1' }) : first;
+      expect(rsc.status).toBe(200);
+      expect(rsc.headers['content-type']).toContain('text/x-component');
+      expect(replayed(rsc)).toBe(false);
+    }
+    const conditional = await raw('/Services', { 'If-None-Match': String(page.headers.etag) });
+    expect(conditional.status).toBe(304);
+    expect(replayed(conditional)).toBe(false);
+    const other = await raw('/Services', { 'If-None-Match': '"something-else"' });
+    expect(other.status).toBe(200);
+    expect(other.body.equals(page.body)).toBe(true);
+  });
+
+  it('a 404 is rendered on the server every time and never kept', async () => {
+    for (const [path, lang, dir, title] of [
+      ['/no-such-page', 'en', 'ltr', 'Oops!'],
+      ['/ar/no-such-page', 'ar', 'rtl', 'عذرًا!'],
+    ] as const) {
+      for (let i = 0; i < 3; i++) {
+        const res = await raw(path);
+        expect(res.status, path).toBe(404);
+        expect(replayed(res)).toBe(false);
+        const html = res.body.toString('utf8');
+        expect(html).toContain(`<html lang="${lang}" dir="${dir}"`);
+        expect(html).not.toContain('__next_error__');
+        // In the markup itself, not only in the script payload.
+        expect(html.replace(/<script[\s\S]*?<\/script>/g, '')).toContain(title);
+        expect(html).toMatch(/<meta name="robots" content="noindex"/);
+      }
+    }
+  });
+});
+
+describe('a write ends the copy', () => {
+  it('a service created and deleted through /api shows and goes on the very next request', async () => {
+    const tag = unique('replay');
+    const title = `Replay test ${tag}`;
+    const before = (await untilReplayed('/Services')).at(-1)!;
+    expect(before.body.toString('utf8')).not.toContain(title);
+
+    const created = await call('/api/service', {
+      token: admin.token,
+      form: { titel: title, titelar: `خدمة ${tag}`, dec: 'Temporary', decar: 'مؤقت', img_ser: await imageFile() },
+    });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    const id = created.data.id as number;
+    try {
+      const after = await raw('/Services');
+      expect(replayed(after)).toBe(false);
+      expect(after.body.toString('utf8')).toContain(title);
+      // And the new page becomes the copy.
+      expect((await untilReplayed('/Services')).at(-1)!.body.toString('utf8')).toContain(title);
+    } finally {
+      expect((await call(`/api/service/${id}`, { token: admin.token, method: 'DELETE' })).status).toBe(200);
+    }
+    const gone = await raw('/Services');
+    expect(replayed(gone)).toBe(false);
+    expect(gone.body.toString('utf8')).not.toContain(title);
+  });
+});
