@@ -3,7 +3,6 @@ import type { Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
-import { Toaster } from 'sonner';
 import { cairoArabic, cairoLatin } from '@/app/fonts';
 import { LocaleMemory } from '@/components/site/locale-memory';
 import { ThemeScript } from '@/components/site/theme-toggle';
@@ -37,7 +36,6 @@ export default async function LocaleLayout({ children, params }: { children: Rea
       <body className="min-h-svh font-sans">
         {children}
         <LocaleMemory locale={locale} />
-        <Toaster position="top-right" dir={dir} richColors closeButton />
       </body>
     </html>
   );

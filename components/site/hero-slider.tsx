@@ -17,7 +17,20 @@ export function HeroSlider({ slides, children }: { slides: SlideView[]; children
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
+  // The other slides' photos wait for the page's load event: none is shown for 5 s, and fetching
+  // them sooner would compete with the first slide (the largest paint) and the page's scripts.
+  const [loaded, setLoaded] = useState(false);
   const count = slides.length;
+
+  useEffect(() => {
+    if (document.readyState === 'complete') {
+      setLoaded(true);
+      return;
+    }
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
 
   useEffect(() => {
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setStopped(true);
@@ -65,15 +78,17 @@ export function HeroSlider({ slides, children }: { slides: SlideView[]; children
             aria-hidden={i !== index}
             className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${i === index ? 'opacity-100' : 'opacity-0'}`}
           >
-            <Image
-              src={slide.image}
-              alt={t('slideAlt', { number: i + 1 })}
-              fill
-              sizes="100vw"
-              priority={i === 0}
-              fetchPriority={i === 0 ? 'high' : 'low'}
-              className="object-cover"
-            />
+            {(i === 0 || i === index || loaded) && (
+              <Image
+                src={slide.image}
+                alt={t('slideAlt', { number: i + 1 })}
+                fill
+                sizes="100vw"
+                priority={i === 0}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                className="object-cover"
+              />
+            )}
           </div>
         ))}
       </div>

@@ -264,7 +264,9 @@ test('slider: create, see on the home page, replace the image, delete with confi
   const slide = await testDb.slide.findFirstOrThrow({ orderBy: { id: 'desc' } });
   const home = await browser.newPage();
   await home.goto('/');
-  expect(await home.content()).toContain(encodeURIComponent(`/sliderimges/${slide.image}`));
+  // Slides after the first get their image once the page has loaded (they must not compete with the
+  // first one), so wait for it rather than reading the DOM at the load event.
+  await expect.poll(() => home.content()).toContain(encodeURIComponent(`/sliderimges/${slide.image}`));
 
   await page.goto(`/Admin/EditSlider/${slide.id}`);
   await expect(page.getByRole('heading', { name: 'Edit Slider' })).toBeVisible();
@@ -276,7 +278,7 @@ test('slider: create, see on the home page, replace the image, delete with confi
   const updated = await testDb.slide.findUniqueOrThrow({ where: { id: slide.id } });
   expect(updated.image).not.toBe(slide.image);
   await home.reload();
-  expect(await home.content()).toContain(encodeURIComponent(`/sliderimges/${updated.image}`));
+  await expect.poll(() => home.content()).toContain(encodeURIComponent(`/sliderimges/${updated.image}`));
 
   const card = page.getByTestId('item-card').filter({ hasText: `Slide ${slide.id}` });
   await card.getByTestId('delete').click();

@@ -1,4 +1,4 @@
-import { expect, test, homeData, LOCALES, localePath, texts, type HomeData, type Locale } from './support';
+import { expect, test, homeData, LOCALES, localePath, messages, texts, type HomeData, type Locale } from './support';
 
 // The lists are server-rendered: with JavaScript off the HTML already holds every seeded item,
 // in the page's language. Expected names come from /api/home (the same database), not from copies.
@@ -46,3 +46,19 @@ test('the raw HTML of / and /ar carries the seeded names before any script runs'
     for (const e of data.events) expect(escaped(pick(locale, e.name, e.namear)), `${locale}: ${e.name}`).toBe(true);
   }
 });
+
+for (const locale of LOCALES) {
+  const url = localePath(locale, '/no-such-page');
+  test(`without JavaScript ${url} is a complete ${locale} 404 page`, async ({ page }) => {
+    const t = messages(locale).notFound;
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByText(t.code, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
+    await expect(page.getByText(t.text)).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(messages(locale).meta.notFound.title));
+    await expect(page.getByRole('link', { name: t.home })).toHaveAttribute('href', localePath(locale, '/'));
+  });
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { setRequestLocale } from 'next-intl/server';
 import { BrandBar } from '@/components/site/brand-bar';
+import { AppToaster } from '@/components/ui/app-toaster';
 import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
 
 const CLIENT_NAMESPACES = ['auth', 'validation', 'errors', 'nav'] as const;
@@ -18,6 +19,7 @@ export default async function AuthLayout({ children, params }: { children: React
           </main>
         </div>
       </div>
+      <AppToaster locale={locale} />
     </ScopedIntlProvider>
   );
 }

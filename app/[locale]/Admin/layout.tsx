@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AdminNav, type MenuItem } from '@/components/admin/admin-nav';
 import { LogoutButton } from '@/components/admin/logout-button';
 import { BrandBar } from '@/components/site/brand-bar';
+import { AppToaster } from '@/components/ui/app-toaster';
 import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
 import { AREAS, MENU, adminPath } from '@/lib/admin/areas';
 import { can, sessionUser } from '@/lib/auth/guard';
@@ -46,6 +47,7 @@ export default async function AdminLayout({ children, params }: { children: Reac
           {children}
         </main>
       </div>
+      <AppToaster locale={locale} />
     </ScopedIntlProvider>
   );
 }
