@@ -1,19 +1,20 @@
 'use client';
 
-import Image from 'next/image';
-import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useLocale } from 'next-intl';
+import { useEffect, useState, type ReactNode } from 'react';
 import { TIMINGS } from '@/lib/timings';
-import type { ClientView } from '@/lib/content/public';
 
-/** Client logos moving one step every 2 s, in the reading direction; still under reduced motion. */
-export function ClientCarousel({ clients }: { clients: ClientView[] }) {
-  const t = useTranslations('home');
+/**
+ * Client logos moving one step every 2 s, in the reading direction; still under reduced motion.
+ * The logos are rendered on the server: `logos` for the list, `copies` (no alt text) for the
+ * second pass that makes the loop endless.
+ */
+export function ClientCarousel({ ids, logos, copies }: { ids: number[]; logos: ReactNode[]; copies: ReactNode[] }) {
   const rtl = useLocale() === 'ar';
   const [step, setStep] = useState(0);
   const [paused, setPaused] = useState(false);
   const [animate, setAnimate] = useState(true);
-  const count = clients.length;
+  const count = ids.length;
 
   useEffect(() => {
     if (count < 2 || paused || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
@@ -34,7 +35,7 @@ export function ClientCarousel({ clients }: { clients: ClientView[] }) {
     return () => clearTimeout(timer);
   }, [step, count]);
 
-  const loop = [...clients, ...clients];
+  const loop = [...ids, ...ids];
   const shift = `calc(${step} * var(--logo-width) * ${rtl ? 1 : -1})`;
   return (
     <div
@@ -46,15 +47,9 @@ export function ClientCarousel({ clients }: { clients: ClientView[] }) {
       data-testid="client-carousel"
     >
       <ul className={`flex ${animate ? 'transition-transform duration-500 ease-out' : ''}`} style={{ transform: `translateX(${shift})` }}>
-        {loop.map((client, i) => (
-          <li key={`${client.id}-${i}`} className="w-[var(--logo-width)] shrink-0 px-3" aria-hidden={i >= count}>
-            <div className="grid h-28 place-items-center rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 dark:ring-zinc-800">
-              {client.logo ? (
-                <Image src={client.logo} alt={i < count ? t('clientLogo', { name: client.name }) : ''} width={200} height={100} sizes="200px" className="max-h-20 w-auto object-contain" />
-              ) : (
-                <span className="font-bold text-zinc-800">{client.name}</span>
-              )}
-            </div>
+        {loop.map((id, i) => (
+          <li key={`${id}-${i}`} className="w-[var(--logo-width)] shrink-0 px-3" aria-hidden={i >= count}>
+            <div className="grid h-28 place-items-center rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 dark:ring-zinc-800">{i < count ? logos[i] : copies[i - count]}</div>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import type { EventView } from '@/lib/content/public';
 import { searchAttr } from '@/lib/search';
@@ -14,10 +14,10 @@ export async function EventsGrid({ events }: { events: EventView[] }) {
         {events.map((event) => (
           <li key={event.id} data-search={searchAttr(...event.searchText)} className="overflow-hidden rounded-2xl bg-zinc-100 shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="event-card">
             <div className="relative aspect-[3/2]">
-              {event.image && <Image src={event.image} alt="" fill sizes="(min-width: 768px) 50vw, 100vw" className="object-cover" />}
+              {event.image && <StaticImage src={event.image} alt="" fill sizes="(min-width: 768px) 50vw, 100vw" className="object-cover" />}
               {event.client.logo && (
                 <div className="absolute start-3 top-3 rounded-lg bg-white/95 p-2 shadow">
-                  <Image src={event.client.logo} alt={t('home.clientLogo', { name: event.client.name })} width={96} height={48} sizes="96px" className="h-10 w-auto object-contain" />
+                  <StaticImage src={event.client.logo} alt={t('home.clientLogo', { name: event.client.name })} width={96} height={48} sizes="96px" className="h-10 w-auto object-contain" />
                 </div>
               )}
             </div>

@@ -1,16 +1,16 @@
 'use client';
 
-import Image from 'next/image';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TIMINGS } from '@/lib/timings';
-import type { SlideView } from '@/lib/content/public';
 
 /**
  * Full-screen slider: advances every 5 s, pauses while hovered or focused, can be paused for good,
  * answers the arrow keys (mirrored in Arabic), and does not move by itself under reduced motion.
+ * The slide images are rendered on the server (`images`, one per slide); this component only
+ * decides which one shows.
  */
-export function HeroSlider({ slides, children }: { slides: SlideView[]; children?: ReactNode }) {
+export function HeroSlider({ ids, images, children }: { ids: number[]; images: ReactNode[]; children?: ReactNode }) {
   const t = useTranslations('home');
   const rtl = useLocale() === 'ar';
   const [index, setIndex] = useState(0);
@@ -20,7 +20,7 @@ export function HeroSlider({ slides, children }: { slides: SlideView[]; children
   // The other slides' photos wait for the page's load event: none is shown for 5 s, and fetching
   // them sooner would compete with the first slide (the largest paint) and the page's scripts.
   const [loaded, setLoaded] = useState(false);
-  const count = slides.length;
+  const count = ids.length;
 
   useEffect(() => {
     if (document.readyState === 'complete') {
@@ -69,26 +69,16 @@ export function HeroSlider({ slides, children }: { slides: SlideView[]; children
       data-index={index}
     >
       <div aria-live={hovered || focused || stopped ? 'polite' : 'off'}>
-        {slides.map((slide, i) => (
+        {ids.map((id, i) => (
           <div
-            key={slide.id}
+            key={id}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} / ${count}`}
             aria-hidden={i !== index}
             className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${i === index ? 'opacity-100' : 'opacity-0'}`}
           >
-            {(i === 0 || i === index || loaded) && (
-              <Image
-                src={slide.image}
-                alt={t('slideAlt', { number: i + 1 })}
-                fill
-                sizes="100vw"
-                priority={i === 0}
-                fetchPriority={i === 0 ? 'high' : 'low'}
-                className="object-cover"
-              />
-            )}
+            {(i === 0 || i === index || loaded) && images[i]}
           </div>
         ))}
       </div>
@@ -100,8 +90,8 @@ export function HeroSlider({ slides, children }: { slides: SlideView[]; children
             <path d="M9 6l6 6-6 6" />
           </SliderButton>
           <ul className="flex gap-1">
-            {slides.map((slide, i) => (
-              <li key={slide.id}>
+            {ids.map((id, i) => (
+              <li key={id}>
                 {/* A 24 px target around a small dot (WCAG 2.5.8 target size). */}
                 <button
                   type="button"

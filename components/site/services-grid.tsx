@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import type { ServiceView } from '@/lib/content/public';
 import { searchAttr } from '@/lib/search';
@@ -15,7 +15,7 @@ export async function ServicesGrid({ services }: { services: ServiceView[] }) {
             <h2 className="p-4 text-xl font-bold">{service.title}</h2>
             {service.image && (
               <div className="relative aspect-[4/3]">
-                <Image src={service.image} alt="" fill sizes="(min-width: 768px) 50vw, 100vw" priority={i === 0} className="object-cover" />
+                <StaticImage src={service.image} alt="" fill sizes="(min-width: 768px) 50vw, 100vw" priority={i === 0} className="object-cover" />
               </div>
             )}
             <p className="p-4 leading-relaxed text-zinc-700 dark:text-zinc-300">{service.description}</p>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import type { TeamMemberView } from '@/lib/content/public';
 import { searchAttr } from '@/lib/search';
@@ -13,7 +13,7 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
     <TeamDialogs>
       <SearchFilter noResults={t('common.noResults')}>
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="team-grid">
-          {members.map((member) => (
+          {members.map((member, i) => (
             <li key={member.id} data-search={searchAttr(...member.searchText)}>
               <button
                 type="button"
@@ -23,7 +23,7 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
                 className="group block w-full overflow-hidden rounded-2xl bg-zinc-100 text-start ring-1 ring-zinc-200 transition hover:ring-brand focus-visible:outline-2 focus-visible:outline-brand dark:bg-zinc-900 dark:ring-zinc-800"
               >
                 <div className="relative aspect-square bg-zinc-200 dark:bg-zinc-800">
-                  {member.image && <Image src={member.image} alt="" fill sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw" className="object-cover transition group-hover:scale-105" />}
+                  {member.image && <StaticImage src={member.image} alt="" fill sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw" priority={i === 0} className="object-cover transition group-hover:scale-105" />}
                 </div>
                 <div className="p-4">
                   <p className="text-lg font-bold">{member.name}</p>
@@ -56,7 +56,7 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
             </button>
             {member.image && (
               <div className="relative aspect-[4/3]">
-                <Image src={member.image} alt={t('team.photoOf', { name: member.name })} fill sizes="36rem" loading="lazy" className="rounded-t-2xl object-cover" />
+                <StaticImage src={member.image} alt={t('team.photoOf', { name: member.name })} fill sizes="36rem" loading="lazy" className="rounded-t-2xl object-cover" />
               </div>
             )}
             <div className="p-6">

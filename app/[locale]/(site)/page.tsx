@@ -4,12 +4,18 @@ import { ClientCarousel } from '@/components/site/client-carousel';
 import { EventsGrid } from '@/components/site/events-grid';
 import { HeroSlider } from '@/components/site/hero-slider';
 import { OrganizationJsonLd } from '@/components/site/json-ld';
+import { StaticImage } from '@/components/ui/static-image';
 import { TimedOverlay } from '@/components/ui/timed-overlay';
-import { getClients, getContacts, getEvents, getSlides } from '@/lib/content/public';
+import { getClients, getContacts, getEvents, getSlides, type ClientView } from '@/lib/content/public';
 import { pageMetadata } from '@/lib/seo';
 import { TIMINGS } from '@/lib/timings';
 
 type Props = { params: Promise<{ locale: string }> };
+
+function clientLogo(client: ClientView, alt: string) {
+  if (!client.logo) return <span className="font-bold text-zinc-800">{client.name}</span>;
+  return <StaticImage src={client.logo} alt={alt} width={200} height={100} sizes="200px" className="max-h-20 w-auto object-contain" />;
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata((await params).locale, 'home', '/');
@@ -29,7 +35,21 @@ export default async function HomePage({ params }: Props) {
   return (
     <>
       <TimedOverlay ms={TIMINGS.homeSpinnerMs} label={t('ourProjects')} />
-      <HeroSlider slides={slides}>
+      <HeroSlider
+        ids={slides.map((slide) => slide.id)}
+        images={slides.map((slide, i) => (
+          <StaticImage
+            key={slide.id}
+            src={slide.image}
+            alt={t('slideAlt', { number: i + 1 })}
+            fill
+            sizes="100vw"
+            priority={i === 0}
+            fetchPriority={i === 0 ? 'high' : 'low'}
+            className="object-cover"
+          />
+        ))}
+      >
         <h1 className="text-4xl font-extrabold tracking-tight drop-shadow md:text-6xl">{meta('siteName')}</h1>
         <p className="mt-4 text-lg font-semibold text-brand drop-shadow md:text-2xl">{t('tagline')}</p>
       </HeroSlider>
@@ -37,7 +57,11 @@ export default async function HomePage({ params }: Props) {
         <h2 id="clients-heading" className="mb-8 text-center text-3xl font-extrabold">
           {t('ourClients')}
         </h2>
-        <ClientCarousel clients={clients} />
+        <ClientCarousel
+          ids={clients.map((client) => client.id)}
+          logos={clients.map((client) => clientLogo(client, t('clientLogo', { name: client.name })))}
+          copies={clients.map((client) => clientLogo(client, ''))}
+        />
       </section>
       <section aria-labelledby="projects-heading" className="mx-auto max-w-7xl px-4 pb-16">
         <h2 id="projects-heading" className="mb-8 text-center text-3xl font-extrabold">
