@@ -4,7 +4,7 @@
 // Entries are indexed by cache tag; revalidateTag drops every entry that carries one of the tags.
 // It is the one place to swap for a shared store (e.g. Redis) when running several instances.
 //
-// It also keeps the replays of lib/server/page-replay.ts: the exact bytes Next sent for a page it
+// It also keeps the replays of lib/server/page-replay.mjs: the exact bytes Next sent for a page it
 // served from one of these entries. A replay lives inside its entry, so whatever removes or
 // replaces the entry (a tag expiry after a write, a regeneration, eviction) removes the replay
 // with it: the fast path can never outlive the page it copied.
@@ -19,7 +19,7 @@ const MAX_REPLAYS_PER_ENTRY = 16;
  * @typedef {{ key: string, value: any, lastModified: number, tags: string[], size: number, replays: Map<string, Replay> | null }} Entry
  */
 
-// On globalThis: Next imports this file itself, and the HTTP server (scripts/serve.ts) reaches
+// On globalThis: Next imports this file itself, and the HTTP server (scripts/serve.mjs) reaches
 // the same state through the same symbol, whichever of the two loaded the module first.
 const SHARED = Symbol.for('sevenstars.cache');
 const state = (globalThis[SHARED] ??= {

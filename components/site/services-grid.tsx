@@ -1,5 +1,5 @@
-import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
+import { StaticImage } from '@/components/ui/static-image';
 import type { ServiceView } from '@/lib/content/public';
 import { searchAttr } from '@/lib/search';
 import { SearchFilter } from './search-filter';

@@ -8,7 +8,8 @@ import { preload } from 'react-dom';
  * server has rendered them. Client components receive these as children instead.
  */
 export function StaticImage(props: ImageProps) {
-  const { props: img } = getImageProps(props);
+  // A prioritised image is the page's largest paint: fetch it ahead of everything else.
+  const { props: img } = getImageProps({ fetchPriority: props.priority ? 'high' : undefined, ...props });
   // getImageProps does not emit the preload that `priority` gives <Image>; add it here.
   if (props.priority && img.srcSet) {
     preload(img.src, { as: 'image', imageSrcSet: img.srcSet, imageSizes: img.sizes, fetchPriority: 'high' });

@@ -62,3 +62,27 @@ for (const locale of LOCALES) {
     await expect(page.getByRole('link', { name: t.home })).toHaveAttribute('href', localePath(locale, '/'));
   });
 }
+
+test('images are in the HTML as responsive <img>: the hero preloaded first, the rest lazy', async ({ request }) => {
+  for (const path of ['/', '/TheTeam', '/Services']) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const markup = html.slice(html.indexOf('<body')).replace(/<script[\s\S]*?<\/script>/g, '');
+    const images = markup.match(/<img [^>]*>/g) ?? [];
+    expect(images.length, path).toBeGreaterThan(1);
+    // The first image of the page is the largest paint: preloaded at high priority, never lazy.
+    const [first, ...rest] = images;
+    expect(first, path).toMatch(/fetchPriority="high"/);
+    expect(first, path).not.toMatch(/loading="lazy"/);
+    const preload = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preload.some((link) => /fetchPriority="high"/.test(link) && /imageSrcSet="\/_next\/image\?url=/.test(link)), path).toBe(true);
+    for (const img of images) expect(img, path).toMatch(/srcSet="\/_next\/image\?url=[^"]+ \d+w/);
+    // Every other image in the grids waits until it is near the viewport.
+    if (path !== '/') for (const img of rest) expect(img, path).toMatch(/loading="lazy"/);
+  }
+  // On the home page the event photos and logos below the slider are lazy too.
+  const home = await (await request.get('/')).text();
+  const cards = home.match(/<li[^>]*data-testid="event-card"[\s\S]*?<\/li>/g) ?? [];
+  expect(cards.length).toBeGreaterThan(0);
+  for (const card of cards) for (const img of card.match(/<img [^>]*>/g) ?? []) expect(img).toMatch(/loading="lazy"/);
+});

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StaticImage } from '@/components/ui/static-image';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: string }> };
