@@ -8,6 +8,6 @@ COPY prisma ./prisma
 COPY prisma.config.ts ./
 RUN npm install --no-audit --no-fund --include=dev
 COPY . .
-RUN npx next build && npx tsx -e "import('./scripts/lib/build.ts').then(m => m.writeFingerprint())"
+RUN npm run build
 EXPOSE 3000
 CMD ["npm", "start"]

@@ -13,7 +13,7 @@
 //
 // Exits non-zero only when the server cannot be built or started: every measurement failure is
 // reported in the output and the JSON instead, so a partial result is still a result.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Flags as LighthouseFlags, Result as LighthouseResult } from 'lighthouse';
-import { buildIfNeeded } from './lib/build';
+import { build, buildIfNeeded } from './lib/build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -136,13 +136,8 @@ function ensureBuild() {
     return;
   }
   if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
-  log('no .next/BUILD_ID: running next build…');
-  const result = spawnSync('npx', ['next', 'build'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) throw new Error('next build failed');
+  log('no .next/BUILD_ID: building…');
+  build(log);
 }
 
 /**
