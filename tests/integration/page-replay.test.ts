@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ar from '@/messages/ar.json';
+import en from '@/messages/en.json';
 import { BASE, call, imageFile, userWithToken } from '../helpers/api';
 import { testDb, unique } from '../helpers/db';
 
@@ -134,8 +136,8 @@ describe('requests a copy must not answer still reach Next', () => {
 
   it('a 404 is rendered on the server every time and never kept', async () => {
     for (const [path, lang, dir, title] of [
-      ['/no-such-page', 'en', 'ltr', 'Oops!'],
-      ['/ar/no-such-page', 'ar', 'rtl', 'عذرًا!'],
+      ['/no-such-page', 'en', 'ltr', en.notFound.title],
+      ['/ar/no-such-page', 'ar', 'rtl', ar.notFound.title],
     ] as const) {
       for (let i = 0; i < 3; i++) {
         const res = await raw(path);
