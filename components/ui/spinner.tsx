@@ -3,7 +3,7 @@ export function Spinner({ label }: { label: string }) {
     <span role="status" className="inline-flex flex-col items-center gap-3">
       <span
         aria-hidden="true"
-        className="size-12 animate-spin rounded-full border-4 border-brand/30 border-t-brand motion-reduce:animate-none"
+        className="spinner-ring size-12 rounded-full border-4 border-brand/30 border-t-brand motion-reduce:animate-none"
       />
       <span className="sr-only">{label}</span>
     </span>

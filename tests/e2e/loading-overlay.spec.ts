@@ -1,0 +1,56 @@
+import { TIMINGS } from '../../lib/timings';
+import { expect, LOCALES, localePath, messages, test } from './support';
+
+// The 1-second spinners over Home and Services (spec §4): shown with the first paint, over content
+// that is already there, gone after the spec's duration, and animated without the compositor (see
+// the comment in app/globals.css: a compositor animation at first paint delayed the whole first
+// frame by a second in Chromium).
+
+const OVERLAYS = [
+  { path: '/', ms: TIMINGS.homeSpinnerMs, label: (l: (typeof LOCALES)[number]) => messages(l).home.ourProjects as string },
+  { path: '/Services', ms: TIMINGS.servicesSpinnerMinMs, label: (l: (typeof LOCALES)[number]) => messages(l).services.title as string },
+];
+/** What the loading animations may change: custom properties and visibility, never opacity or transforms. */
+const ALLOWED = /^(--[\w-]+|visibility|offset|easing|composite|computedOffset)$/;
+
+for (const locale of LOCALES) {
+  for (const overlay of OVERLAYS) {
+    const url = localePath(locale, overlay.path);
+    test(`${url} shows its spinner over the content for ${overlay.ms} ms, animated off the compositor`, async ({ page }) => {
+      await page.goto(url, { waitUntil: 'commit' });
+      const layer = page.locator('.timed-overlay');
+      await expect(layer).toHaveCount(1);
+      // Located by attribute: on a slow first load the overlay may already have hidden itself.
+      await expect(layer.locator('[role="status"]')).toHaveText(overlay.label(locale));
+      expect(await layer.evaluate((el) => getComputedStyle(el).animationDelay)).toBe(`${overlay.ms / 1000}s`);
+
+      const animations = await layer.evaluate((el) =>
+        el.ownerDocument
+          .getAnimations()
+          .filter((a) => a.effect instanceof KeyframeEffect && a.effect.target instanceof Element && el.contains(a.effect.target))
+          .map((a) => ({
+            name: (a as CSSAnimation).animationName,
+            properties: (a.effect as KeyframeEffect).getKeyframes().flatMap((frame) => Object.keys(frame)),
+          })),
+      );
+      // The fade-out and the spinning ring (the ring stops under reduced motion, not here).
+      expect(animations.map((a) => a.name).sort()).toEqual(['overlay-out', 'spinner-turn']);
+      for (const animation of animations) {
+        expect(animation.properties.filter((p) => !ALLOWED.test(p)), animation.name).toEqual([]);
+      }
+
+      await expect(layer).toBeHidden({ timeout: overlay.ms + 4_000 });
+    });
+  }
+}
+
+test.describe('under reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+  test('the spinner ring stands still and the overlay still goes away', async ({ page }) => {
+    await page.goto('/', { waitUntil: 'commit' });
+    const ring = page.locator('.timed-overlay .spinner-ring');
+    await expect(ring).toHaveCount(1);
+    expect(await ring.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await expect(page.locator('.timed-overlay')).toBeHidden({ timeout: TIMINGS.homeSpinnerMs + 4_000 });
+  });
+});
