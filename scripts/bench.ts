@@ -14,14 +14,14 @@
 // Exits non-zero only when the server cannot be built or started: every measurement failure is
 // reported in the output and the JSON instead, so a partial result is still a result.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Flags as LighthouseFlags, Result as LighthouseResult } from 'lighthouse';
-import { build, buildIfNeeded } from './lib/build';
+import { buildIfNeeded } from './lib/build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,21 +123,6 @@ function makeTempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   tempDirs.push(dir);
   return dir;
-}
-
-/**
- * The benchmark measures the production server (scripts/serve.mjs), so a build must exist. With
- * the embedded database the project's own start script would rebuild when the sources changed;
- * doing that check here first keeps the build's minutes out of the start timeout.
- */
-function ensureBuild() {
-  if (EMBEDDED) {
-    buildIfNeeded(log);
-    return;
-  }
-  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
-  log('no .next/BUILD_ID: building…');
-  build(log);
 }
 
 /**
@@ -515,7 +500,9 @@ function printLighthouseTable(version: string | null, rows: LighthouseRow[]) {
 async function main(): Promise<number> {
   process.chdir(ROOT);
   try {
-    ensureBuild();
+    // Measure the current sources: a build older than them would measure code that is gone.
+    // Building needs no database, and doing it here keeps it out of the server's start timeout.
+    buildIfNeeded(log);
     server = startServer();
     await waitForReady(server);
   } catch (error) {

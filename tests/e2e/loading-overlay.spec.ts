@@ -1,10 +1,9 @@
 import { TIMINGS } from '../../lib/timings';
 import { expect, LOCALES, localePath, messages, test } from './support';
 
-// The 1-second spinners over Home and Services (spec §4): shown with the first paint, over content
-// that is already there, gone after the spec's duration, and animated without the compositor (see
-// the comment in app/globals.css: a compositor animation at first paint delayed the whole first
-// frame by a second in Chromium).
+// The 1-second spinners over Home and Services (spec §4): in the server HTML, gone after the spec's
+// duration, and animated without the compositor (see app/globals.css: a compositor animation at
+// first paint delayed the whole first frame by a second in Chromium).
 
 const OVERLAYS = [
   { path: '/', ms: TIMINGS.homeSpinnerMs, label: (l: (typeof LOCALES)[number]) => messages(l).home.ourProjects as string },
@@ -16,7 +15,7 @@ const ALLOWED = /^(--[\w-]+|visibility|offset|easing|composite|computedOffset)$/
 for (const locale of LOCALES) {
   for (const overlay of OVERLAYS) {
     const url = localePath(locale, overlay.path);
-    test(`${url} shows its spinner over the content for ${overlay.ms} ms, animated off the compositor`, async ({ page }) => {
+    test(`${url}: the loading overlay names the page, lasts ${overlay.ms} ms, animates off the compositor, then hides`, async ({ page }) => {
       await page.goto(url, { waitUntil: 'commit' });
       const layer = page.locator('.timed-overlay');
       await expect(layer).toHaveCount(1);
