@@ -43,6 +43,8 @@ const server = http.createServer((req, res) => {
 });
 
 server.listen(port, hostname, () => console.log(`[serve] ready on http://${hostname ?? 'localhost'}:${port}`));
+// `npm start` makes one; started any other way, the public site works but nobody can sign in.
+if (!process.env.AUTH_SECRET) console.warn('[serve] AUTH_SECRET is not set: sign-in is refused until it is (`npm start` creates one)');
 
 function stop() {
   server.close();

@@ -72,6 +72,12 @@ export async function deleteUser(id: number): Promise<ActionResult> {
 }
 
 export async function login(form: FormData): Promise<ActionResult> {
+  // Without a secret Auth.js cannot sign the session, yet signIn() returns as if it had: the form
+  // would say "signed in" and land back here. `npm start` always provides one (scripts/start.ts).
+  if (!process.env.AUTH_SECRET) {
+    console.error('[login] AUTH_SECRET is not set, so no session can be issued; start the app with `npm start`');
+    return { ok: false, error: 'server' };
+  }
   try {
     const { signIn } = await import('@/lib/auth/auth');
     await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });

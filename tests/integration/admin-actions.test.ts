@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,19 +36,19 @@ function encode(args: Arg[]): { body: BodyInit; type?: string } {
   return { body };
 }
 
-async function invoke(name: string, args: Arg[], cookie = '', page = '/Admin') {
+async function invoke(name: string, args: Arg[], cookie = '', page = '/Admin', base = BASE) {
   const id = ACTIONS[name];
   if (!id) throw new Error(`no action ${name} in the manifest`);
   const { body, type } = encode(args);
   const headers: Record<string, string> = {
     'Next-Action': id,
     Accept: 'text/x-component',
-    Origin: BASE,
+    Origin: base,
     'X-Forwarded-For': freshIp(),
     ...(type ? { 'Content-Type': type } : {}),
     ...(cookie ? { Cookie: cookie } : {}),
   };
-  const res = await fetch(`${BASE}${page}`, { method: 'POST', headers, body, redirect: 'manual' });
+  const res = await fetch(`${base}${page}`, { method: 'POST', headers, body, redirect: 'manual' });
   return { status: res.status, text: await res.text(), setCookie: res.headers.getSetCookie() };
 }
 
@@ -157,5 +158,36 @@ describe('admin server actions are guarded on the server', () => {
     expect((await invoke('logout', [], cookie)).text).toContain('"ok":true');
     expect((await invoke('deleteItem', ['team', 999999], cookie)).text).toContain('"error":"unauthenticated"');
     expect(await testDb.apiToken.count({ where: { userId: user.id, kind: 'session' } })).toBe(0);
+  });
+});
+
+describe('sign-in without AUTH_SECRET', () => {
+  // Auth.js cannot sign a session without the secret, but signIn() still returns normally; the
+  // form must say so instead of "signed in". The production server, started without the secret.
+  it('the login action answers a server error and sets no session', { timeout: 90_000 }, async () => {
+    const user = await makeUser('admin');
+    const port = Number(new URL(BASE).port) + 7;
+    const base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1' };
+    delete env.AUTH_SECRET;
+    const child = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: 'ignore', detached: true });
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!(await fetch(`${base}/api/home`).then((r) => r.ok, () => false))) {
+        if (Date.now() > deadline) throw new Error('server without AUTH_SECRET did not start');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const form = new FormData();
+      form.append('email', user.email);
+      form.append('password', PASSWORD);
+      const res = await invoke('login', [form], '', '/LogIn', base);
+      expect(res.text).toContain('"error":"server"');
+      expect(res.setCookie.some((c) => c.startsWith('authjs.session-token='))).toBe(false);
+      expect(await testDb.apiToken.count({ where: { userId: user.id, kind: 'session' } })).toBe(0);
+      // The same credentials sign in on the configured server (the refusal is the secret's doing).
+      await sessionCookie(user.email);
+    } finally {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    }
   });
 });
