@@ -1,29 +1,47 @@
 'use client';
 
 import { useLocale } from 'next-intl';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { TIMINGS } from '@/lib/timings';
 
 /**
  * Client logos moving one step every 2 s, in the reading direction; still under reduced motion.
  * The logos are rendered on the server: `logos` for the list, `copies` (no alt text) for the
- * second pass that makes the loop endless.
+ * second pass that makes the loop endless. It only moves while some of it is on screen: below
+ * the full-screen hero, it would otherwise spend frames on a strip nobody sees, and the visitor
+ * who scrolls down meets the list from its start.
  */
 export function ClientCarousel({ ids, logos, copies }: { ids: number[]; logos: ReactNode[]; copies: ReactNode[] }) {
   const rtl = useLocale() === 'ar';
+  const box = useRef<HTMLDivElement>(null);
   const [step, setStep] = useState(0);
   const [paused, setPaused] = useState(false);
+  const [onScreen, setOnScreen] = useState(false);
   const [animate, setAnimate] = useState(true);
+  const [reducedMotion, setReducedMotion] = useState(false);
   const count = ids.length;
 
   useEffect(() => {
-    if (count < 2 || paused || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const element = box.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? false));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches), []);
+  const running = count > 1 && !paused && onScreen && !reducedMotion;
+
+  // A layout effect: the timer starts in the same commit that writes data-running, so no one
+  // (a test with a fake clock included) can see "running" before the clock is ticking.
+  useLayoutEffect(() => {
+    if (!running) return;
     const timer = setInterval(() => {
       setAnimate(true);
       setStep((s) => s + 1);
     }, TIMINGS.clientCarouselMs);
     return () => clearInterval(timer);
-  }, [count, paused]);
+  }, [running]);
 
   // After passing the first copy of the list, jump back without animation: an endless loop.
   useEffect(() => {
@@ -39,12 +57,15 @@ export function ClientCarousel({ ids, logos, copies }: { ids: number[]; logos: R
   const shift = `calc(${step} * var(--logo-width) * ${rtl ? 1 : -1})`;
   return (
     <div
+      ref={box}
       className="overflow-hidden [--logo-width:50%] sm:[--logo-width:33.333%] lg:[--logo-width:20%]"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
       data-testid="client-carousel"
+      data-step={step}
+      data-running={running}
     >
       <ul className={`flex ${animate ? 'transition-transform duration-500 ease-out' : ''}`} style={{ transform: `translateX(${shift})` }}>
         {loop.map((id, i) => (
