@@ -51,13 +51,17 @@ export const optionalPhone = () =>
     .transform((v) => v ?? '')
     .refine((v) => v === '' || /^\+?[0-9][0-9 ()-]{2,}$/.test(v), { error: 'invalidPhone' });
 
-/** Money as a decimal string with up to 2 places, as stored (numeric(12,2)). */
+/**
+ * Money as a decimal string with up to 2 places, as stored (numeric(12,2)), above zero: the old
+ * client reads a cost of 0 as missing and its edit form would refuse to save the event.
+ */
 export const money = () =>
   z
     .union([z.string(), z.number()], { error: 'required' })
     .transform((v) => String(v).trim())
     .refine((v) => v !== '', { error: 'required', abort: true })
-    .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), { error: 'invalidNumber' });
+    .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), { error: 'invalidNumber', abort: true })
+    .refine((v) => Number(v) > 0, { error: 'positiveNumber' });
 
 /** A calendar date "YYYY-MM-DD", or blank for none. */
 export const optionalDate = () =>

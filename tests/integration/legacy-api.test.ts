@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, imageFile, userWithToken } from '../helpers/api';
+import { call, imageFile, noiseImage, userWithToken } from '../helpers/api';
 import { testDb, unique } from '../helpers/db';
 
 // Every legacy endpoint called the way the old React client calls it (multipart,
@@ -218,6 +218,11 @@ describe('event', () => {
       location: ['Event location is required.'],
       locationar: ['Event location arabic is required.'],
     });
+    // A cost of 0 would come back as "0", which the old edit form reads as missing.
+    const free = await call(`/api/event/${id}`, { token: admin, form: { name: 'Launch 2', event_cost: '0.00', client_id: String(client.id), location: 'Sharjah', locationar: 'الشارقة', _method: 'PUT' } });
+    expect(free.status).toBe(422);
+    expect(free.data.errors).toEqual({ event_cost: ['Enter an amount greater than 0.'] });
+    expect((await testDb.event.findUniqueOrThrow({ where: { id } })).cost.toString()).toBe('99.5');
     const ghost = await call('/api/event', { token: admin, form: { name: 'x', event_cost: '1', location: 'x', locationar: 'x', client_id: '999999', event_img: await imageFile() } });
     expect(ghost.status).toBe(422);
     expect(ghost.data.errors.client_id).toBeDefined();
@@ -274,6 +279,12 @@ describe('slider', () => {
     expect(twice.status).toBe(200);
     const replaced = await testDb.slide.findUniqueOrThrow({ where: { id } });
     expect(replaced.image).toMatch(/\.png$/);
+
+    // A photo of 6 MB, sent twice as the old edit form does, fits (the limit is 10 MB a file).
+    const big = await noiseImage('big.png', 6 * 1024 * 1024);
+    const bigTwice = await call(`/api/slider/${id}`, { token: admin, form: { img: [big, big], _method: 'PUT' } });
+    expect(bigTwice.status).toBe(200);
+    expect((await testDb.slide.findUniqueOrThrow({ where: { id } })).image).not.toBe(replaced.image);
 
     expect((await call('/api/slider', { token: admin, form: { img: '' } })).status).toBe(422);
     expect((await call(`/api/slider/${id}`, { token: admin, method: 'DELETE' })).status).toBe(200);
@@ -340,6 +351,14 @@ describe('conventions', () => {
     ]) {
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
     }
+    // Deeper than any endpoint: still a JSON 404 with CORS (and a preflight that passes).
+    const deep = await call('/api/team/1/photo', { token: admin });
+    expect(deep.status).toBe(404);
+    expect(deep.headers.get('access-control-allow-origin')).toBe('*');
+    expect(deep.data.message).toBeTruthy();
+    const deepPre = await fetch(`${process.env.TEST_BASE_URL}/api/team/1/photo`, { method: 'OPTIONS', headers: { Origin: 'http://old-client.test', 'Access-Control-Request-Method': 'GET' } });
+    expect(deepPre.status).toBe(204);
+    expect(deepPre.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('sends baseline security headers', async () => {
