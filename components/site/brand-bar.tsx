@@ -1,4 +1,5 @@
 import { Link } from '@/lib/i18n/navigation';
+import { LanguageSpinner } from './language-spinner';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
@@ -14,6 +15,8 @@ export function BrandBar({ home = '/', className = '' }: { home?: string; classN
         <LanguageToggle />
         <ThemeToggle />
       </div>
+      {/* The toggle above sets the flag this reads, so the spinner lives wherever the toggle does. */}
+      <LanguageSpinner />
     </div>
   );
 }

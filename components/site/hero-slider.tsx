@@ -55,7 +55,7 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={t('sliderRole')}
       aria-label={t('sliderLabel')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -64,7 +64,8 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
         if (!e.currentTarget.contains(e.relatedTarget as Node)) setFocused(false);
       }}
       onKeyDown={onKeyDown}
-      className="relative h-[calc(100svh-4rem)] min-h-[420px] overflow-hidden bg-zinc-900"
+      // Under the header: 65 px (with its border), 115 px below 1024 px where it carries the search box.
+      className="relative h-[calc(100svh-115px)] min-h-[420px] overflow-hidden bg-zinc-900 lg:h-[calc(100svh-65px)]"
       data-testid="hero-slider"
       data-index={index}
     >
@@ -73,8 +74,8 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
           <div
             key={id}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} / ${count}`}
+            aria-roledescription={t('slideRole')}
+            aria-label={t('slideOf', { number: i + 1, count })}
             aria-hidden={i !== index}
             className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${i === index ? 'opacity-100' : 'opacity-0'}`}
           >

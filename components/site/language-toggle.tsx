@@ -19,7 +19,6 @@ export function LanguageToggle() {
       href={{ pathname, params } as never}
       locale={other}
       hrefLang={other}
-      lang={other}
       // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
       aria-label={`${t('languageToggle')} – ${t('languageToggleLabel')}`}
       onClick={() => {
@@ -30,7 +29,8 @@ export function LanguageToggle() {
       data-testid="language-toggle"
       className="grid h-10 min-w-10 place-items-center rounded-full border border-zinc-300 px-3 text-sm font-bold hover:border-brand dark:border-zinc-700"
     >
-      {t('languageToggle')}
+      {/* Only the visible "AR"/"EN" is in the other language; the label is in this page's. */}
+      <span lang={other}>{t('languageToggle')}</span>
     </Link>
   );
 }

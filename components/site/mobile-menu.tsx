@@ -3,11 +3,14 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { NavLinks } from './nav-links';
+import { PortfolioLink } from './portfolio-link';
 
 /** Side menu for small screens: closes on a link, an outside click or Esc, and gives focus back. */
 export function MobileMenu({ portfolioUrl }: { portfolioUrl: string }) {
   const t = useTranslations('nav');
   const [open, setOpen] = useState(false);
+  // The panel starts under the header, whose height depends on the page (the search row).
+  const [top, setTop] = useState(64);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
@@ -35,14 +38,18 @@ export function MobileMenu({ portfolioUrl }: { portfolioUrl: string }) {
   }
 
   return (
-    <div className="md:hidden">
+    <div className="lg:hidden">
       <button
         ref={button}
         type="button"
         aria-expanded={open}
         aria-controls="mobile-menu"
         aria-label={open ? t('closeMenu') : t('openMenu')}
-        onClick={() => (open ? close() : setOpen(true))}
+        onClick={() => {
+          if (open) return close();
+          setTop(button.current?.closest('header')?.getBoundingClientRect().bottom ?? 64);
+          setOpen(true);
+        }}
         data-testid="menu-button"
         className="grid size-10 place-items-center rounded-full border border-zinc-300 dark:border-zinc-700"
       >
@@ -50,18 +57,19 @@ export function MobileMenu({ portfolioUrl }: { portfolioUrl: string }) {
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
       </button>
-      {open && <div aria-hidden="true" className="fixed inset-0 top-16 z-40 bg-black/50" />}
+      {open && <div aria-hidden="true" className="fixed inset-x-0 bottom-0 z-40 bg-black/50" style={{ top }} />}
       <div
         id="mobile-menu"
         ref={panel}
         hidden={!open}
-        className="fixed bottom-0 start-0 top-16 z-50 w-72 max-w-[85vw] overflow-y-auto border-e border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-800 dark:bg-zinc-950"
+        style={{ top }}
+        className="fixed bottom-0 start-0 z-50 w-72 max-w-[85vw] overflow-y-auto border-e border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-800 dark:bg-zinc-950"
       >
         <nav aria-label={t('mainNavigation')} className="flex flex-col gap-4">
           <NavLinks vertical onNavigate={() => setOpen(false)} />
-          <a href={portfolioUrl} download className="rounded-md px-3 py-2 text-sm font-semibold text-brand-strong dark:text-brand" title={t('portfolioHint')}>
+          <PortfolioLink url={portfolioUrl} hint={t('portfolioHint')} className="rounded-md px-3 py-2 text-sm font-semibold text-brand-strong dark:text-brand">
             {t('portfolio')}
-          </a>
+          </PortfolioLink>
         </nav>
       </div>
     </div>

@@ -17,7 +17,7 @@ export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean;
               href={item.href}
               onClick={onNavigate}
               aria-current={active ? 'page' : undefined}
-              className={`block rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:text-brand-strong dark:hover:text-brand ${
+              className={`block rounded-md py-2 text-sm ${vertical ? 'px-3' : 'px-2 whitespace-nowrap xl:px-3'} font-semibold transition-colors hover:text-brand-strong dark:hover:text-brand ${
                 active ? 'text-brand-strong dark:text-brand' : ''
               }`}
             >

@@ -25,7 +25,10 @@ export function SearchFilter({ children, noResults }: { children: ReactNode; noR
   }, [query]);
   return (
     <div ref={box}>
-      {empty && <p className="mb-4 text-center text-zinc-700 dark:text-zinc-300">{noResults}</p>}
+      {/* Always mounted, so screen readers announce the message when it appears. */}
+      <p role="status" className={empty ? 'mb-4 text-center text-zinc-700 dark:text-zinc-300' : 'sr-only'}>
+        {empty ? noResults : ''}
+      </p>
       {children}
     </div>
   );

@@ -5,36 +5,42 @@ import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { NavLinks } from './nav-links';
+import { PortfolioLink } from './portfolio-link';
 import { SearchBox } from './search-box';
 import { ThemeToggle } from './theme-toggle';
 
+/**
+ * The full navigation from 1024 px; below, the side menu and a search row under the logo (five
+ * links, the search box and the portfolio link do not fit in one row at 768 px).
+ */
 export async function SiteHeader() {
   const t = await getTranslations('nav');
   return (
-    <header className="sticky top-0 z-50 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+    // Opaque, without backdrop-filter: a filter would make the header the containing block of the
+    // mobile menu's `fixed` panel, squeezing it into the header's 65 px.
+    <header className="sticky top-0 z-50 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link href="/" aria-label={`${t('logoAlt')} – ${t('home')}`} className="shrink-0 text-zinc-900 dark:text-white">
           <Logo />
         </Link>
-        <nav aria-label={t('mainNavigation')} className="hidden md:block">
+        <nav aria-label={t('mainNavigation')} className="hidden lg:block">
           <NavLinks />
         </nav>
         <div className="ms-auto flex items-center gap-2">
-          <SearchBox id="site-search" className="hidden w-56 md:block lg:w-64" />
-          <a
-            href={config.portfolioUrl}
-            download
-            title={t('portfolioHint')}
+          <SearchBox id="site-search" className="hidden w-52 lg:block xl:w-64" />
+          <PortfolioLink
+            url={config.portfolioUrl}
+            hint={t('portfolioHint')}
             className="hidden rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand-strong hover:bg-brand hover:text-black lg:inline-block dark:text-brand"
           >
             {t('portfolio')}
-          </a>
+          </PortfolioLink>
           <LanguageToggle />
           <ThemeToggle />
           <MobileMenu portfolioUrl={config.portfolioUrl} />
         </div>
       </div>
-      <SearchBox id="site-search-mobile" className="px-4 pb-3 md:hidden" />
+      <SearchBox id="site-search-mobile" className="px-4 pb-3 lg:hidden" />
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, LOCALES, localePath, test, waitForHydration } from './support';
+import { expect, LOCALES, localePath, messages, test, waitForHydration } from './support';
 import { TIMINGS } from '../../lib/timings';
 
 // The client logo carousel (spec §2, Home): one logo every 2 s, in the reading direction (right to
@@ -44,3 +44,33 @@ for (const locale of LOCALES) {
     await expect(carousel(page)).toHaveAttribute('data-step', '1');
   });
 }
+
+test('the pause button stops the logos for good, whatever the pointer does, and plays them again', async ({ page }) => {
+  const home = messages('en').home;
+  await page.clock.install();
+  await page.goto('/');
+  await waitForHydration(carousel(page));
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await carousel(page).scrollIntoViewIfNeeded();
+  await page.mouse.move(5, 5);
+  await expect(carousel(page)).toHaveAttribute('data-running', 'true');
+
+  const button = page.getByTestId('carousel-pause');
+  await expect(button).toHaveAccessibleName(home.pauseLogos);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAccessibleName(home.playLogos);
+  // Focus leaves the button and the pointer stays away: it still does not move.
+  await page.keyboard.press('Tab');
+  await expect(carousel(page)).toHaveAttribute('data-running', 'false');
+  const step = await carousel(page).getAttribute('data-step');
+  await page.clock.runFor(3 * TIMINGS.clientCarouselMs);
+  await expect(carousel(page)).toHaveAttribute('data-step', step!);
+
+  await button.click();
+  await page.mouse.move(5, 5);
+  await expect(button).toHaveAccessibleName(home.pauseLogos);
+  await expect(carousel(page)).toHaveAttribute('data-running', 'true');
+  await page.clock.runFor(TIMINGS.clientCarouselMs + 100);
+  await expect(carousel(page)).toHaveAttribute('data-step', String(Number(step) + 1));
+});

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, messages, searchBox, waitForHydration, shown } from './support';
 
 // Small screens (375 × 812): the side menu and the search box.
@@ -6,6 +6,24 @@ import { expect, test, messages, searchBox, waitForHydration, shown } from './su
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
 const nav = messages('en').nav;
+
+/**
+ * The panel runs from the header's bottom edge to the screen's, and its links are really there to
+ * tap: `toBeVisible` alone passed while a CSS filter on the header squeezed the panel into 32 px.
+ */
+async function expectFullHeight(page: Page, panel: Locator) {
+  const header = (await page.locator('header').boundingBox())!;
+  const box = (await panel.boundingBox())!;
+  expect(Math.round(box.y)).toBe(Math.round(header.y + header.height));
+  expect(Math.round(box.y + box.height)).toBe(page.viewportSize()!.height);
+  for (const link of await panel.getByRole('link').all()) {
+    const hit = await link.evaluate((a) => {
+      const r = a.getBoundingClientRect();
+      return a.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    });
+    expect(hit, `${await link.innerText()} can be tapped`).toBe(true);
+  }
+}
 
 async function openMenu(page: Page) {
   const button = page.getByTestId('menu-button');
@@ -16,6 +34,7 @@ async function openMenu(page: Page) {
   await expect(panel).toBeVisible();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   await expect(button).toHaveAccessibleName(nav.closeMenu);
+  await expectFullHeight(page, panel);
   return { button, panel };
 }
 
@@ -74,6 +93,7 @@ test('in Arabic the side menu opens from the right', async ({ page }) => {
   await button.click();
   const panel = page.locator('#mobile-menu');
   await expect(panel).toBeVisible();
+  await expectFullHeight(page, panel);
   const box = (await panel.boundingBox())!;
   expect(Math.round(box.x + box.width)).toBe(375);
   await expect(panel.getByRole('link', { name: messages('ar').nav.services, exact: true })).toBeVisible();

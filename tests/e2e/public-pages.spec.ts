@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, homeData, LOCALES, localePath, messages, PAGES, type HomeData, type Locale } from './support';
+import { expect, test, homeData, LOCALES, localePath, messages, PAGES, waitForHydration, type HomeData, type Locale } from './support';
 
 // Every public page in both languages: status, <html lang dir>, seeded content, SEO tags.
 
@@ -61,6 +61,12 @@ for (const locale of LOCALES) {
       for (const text of shown) await expect(main.getByText(text, { exact: true }).first(), text).toBeVisible();
       // The other language's copy of the same item is not on the page.
       for (const text of other) await expect(main.getByText(text, { exact: true }), text).toHaveCount(0);
+
+      // The footer: this year, and the rights line in both languages, each half tagged with its own.
+      const footer = page.locator('footer');
+      await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+      await expect(footer.locator('span[lang="ar"]')).toHaveText(messages(locale).footer.rightsArabic);
+      await expect(footer.locator('span[lang="en"]')).toHaveText(messages(locale).footer.rightsEnglish);
 
       const meta = messages(locale).meta[key];
       await expect(page).toHaveTitle(meta.title);
@@ -161,4 +167,57 @@ test.describe('with the real optimised images', () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1)).toBe(true);
     expect(failed).toEqual([]);
   });
+});
+
+// The portfolio download is reachable at every width: in the header from 1024 px, in the side
+// menu below.
+test('the portfolio download link is there at every width and serves the PDF', async ({ page, request }) => {
+  const nav = messages('en').nav;
+  const link = page.getByTestId('portfolio-link').filter({ visible: true });
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/AboutUs');
+    await expect(link).toHaveCount(1);
+    await expect(link).toHaveAccessibleName(nav.portfolio);
+    await expect(link).toHaveAttribute('download', '');
+    const box = (await link.boundingBox())!;
+    expect(box.x + box.width, `inside the ${width} px screen`).toBeLessThanOrEqual(width);
+  }
+  for (const width of [1023, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/AboutUs');
+    await expect(link).toHaveCount(0);
+    await waitForHydration(page.getByTestId('menu-button'));
+    await page.getByTestId('menu-button').click();
+    await expect(link).toHaveCount(1);
+    await expect(link).toHaveAccessibleName(nav.portfolio);
+  }
+  const href = (await link.getAttribute('href'))!;
+  const pdf = await request.get(href);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+});
+
+// Tablet and desktop widths: nothing sticks out of the screen, the header's controls included
+// (at 768 px the full navigation once pushed the toggles ~110 px off screen).
+test('nothing overflows the screen at 768, 1024 and 1280 px, header included', async ({ page }) => {
+  for (const width of [768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const url of ['/', '/ar', '/TheTeam', '/ar/Services']) {
+      await page.goto(url);
+      const [overflow, outside] = await page.evaluate(() => [
+        document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        [...document.querySelectorAll('header *')].filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5);
+        }).length,
+      ]);
+      // And each navigation link keeps to one line.
+      for (const link of await page.locator('header nav a').filter({ visible: true }).all()) {
+        expect((await link.boundingBox())!.height, `${url} at ${width} px: "${await link.innerText()}" wraps`).toBeLessThan(40);
+      }
+      expect(overflow, `${url} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(outside, `${url} at ${width} px: header elements off screen`).toBe(0);
+    }
+  }
 });

@@ -71,9 +71,10 @@ test('Arabic search ignores diacritics and tatweel and folds alef forms', async 
   expect((await eventNames(page)).sort()).toEqual([...abuDhabi].sort());
 });
 
-test('a query that matches nothing shows the no-results text', async ({ page }) => {
+test('a query that matches nothing shows the no-results text, in a live region', async ({ page }) => {
   await ready(page, '/');
-  const noResults = page.getByText(messages('en').common.noResults);
+  // A status region that was already there, so screen readers announce the text when it comes.
+  const noResults = page.getByRole('status').filter({ hasText: messages('en').common.noResults });
   await expect(noResults).toHaveCount(0);
   await searchBox(page).fill('Atlantis Underwater Dome');
   await expect(shown(page, 'event-card')).toHaveCount(0);

@@ -103,3 +103,21 @@ test.describe('with reduced motion', () => {
     await expect(slider(page)).toHaveAttribute('data-index', '1');
   });
 });
+
+// Full screen means the slide ends where the screen does, so its controls are never cut off: on
+// phones the header is taller (it carries the search box).
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the slider fills the screen under the header, controls in view`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const header = (await page.locator('header').boundingBox())!;
+    const box = (await slider(page).boundingBox())!;
+    expect(Math.round(box.y)).toBe(Math.round(header.y + header.height));
+    expect(Math.round(box.y + box.height)).toBe(viewport.height);
+    const pause = (await page.getByTestId('slider-pause').boundingBox())!;
+    expect(pause.y + pause.height).toBeLessThanOrEqual(viewport.height);
+  });
+}

@@ -4,7 +4,7 @@ import { BrandBar } from '@/components/site/brand-bar';
 import { AppToaster } from '@/components/ui/app-toaster';
 import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
 
-const CLIENT_NAMESPACES = ['auth', 'validation', 'errors', 'nav'] as const;
+const CLIENT_NAMESPACES = ['auth', 'validation', 'errors', 'nav', 'common'] as const;
 
 export default async function AuthLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
