@@ -38,6 +38,12 @@ const TABLE: Record<string, Expect> = {
   'DELETE /api/user/:id': adminOnly(200),
   'OPTIONS /api/user/:id': PREFLIGHT,
 };
+const NOT_FOUND: Expect = { anonymous: 404, pending: 404, mini: 404, admin: 404 };
+for (const r of [...RESOURCES, 'user']) {
+  // Paths deeper than any endpoint: a JSON 404 for everyone, and preflights that pass.
+  for (const m of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) TABLE[`${m} /api/${r}/:id/[...rest]`] = NOT_FOUND;
+  TABLE[`OPTIONS /api/${r}/:id/[...rest]`] = PREFLIGHT;
+}
 for (const r of RESOURCES) {
   Object.assign(TABLE, {
     [`GET /api/${r}`]: content(200),
@@ -110,6 +116,11 @@ async function request(route: string, who: Who) {
   const token = who === 'anonymous' ? undefined : tokens[who];
   const segments = pattern.split('/');
   const resource = segments[2] as Resource | 'user';
+  if (pattern.endsWith('/[...rest]')) {
+    const target = pattern.replace(':id', '1').replace('[...rest]', 'photo/x');
+    if (method === 'OPTIONS') return (await fetch(`${process.env.TEST_BASE_URL}${target}`, { method, headers: { Origin: 'http://x.test', 'Access-Control-Request-Method': 'POST' } })).status;
+    return (await call(target, { method, token, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) })).status;
+  }
   let target = pattern;
   if (pattern.endsWith(':id')) {
     const id = resource === 'user' ? (await makeUser('pending')).id : await freshRow(resource);
