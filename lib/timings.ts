@@ -9,5 +9,7 @@ export const TIMINGS = {
   successToastMs: 2000,
   errorToastMs: 3000,
   shortErrorToastMs: 2000,
+  /** Toasts the spec gives no duration (sonner's would be 4 s). */
+  defaultToastMs: 5000,
   redirectDelayMs: 2000,
 } as const;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 /** The one confirmation dialog (native modal <dialog>: focus trapped, Esc cancels). */
 export function ConfirmDialog({
@@ -25,6 +25,8 @@ export function ConfirmDialog({
 }) {
   const t = useTranslations('admin');
   const ref = useRef<HTMLDialogElement>(null);
+  // One id per dialog: a list page holds one per card, plus the logout dialog in the menu.
+  const ids = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -38,15 +40,15 @@ export function ConfirmDialog({
         e.preventDefault();
         if (!busy) onCancel();
       }}
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-text"
+      aria-labelledby={`${ids}-title`}
+      aria-describedby={`${ids}-text`}
       data-testid="confirm-dialog"
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 text-zinc-900 shadow-2xl backdrop:bg-black/60 dark:bg-zinc-900 dark:text-zinc-100"
     >
-      <h2 id="confirm-title" className="text-xl font-bold">
+      <h2 id={`${ids}-title`} className="text-xl font-bold">
         {title}
       </h2>
-      <p id="confirm-text" className="mt-3 text-zinc-700 dark:text-zinc-300">
+      <p id={`${ids}-text`} className="mt-3 text-zinc-700 dark:text-zinc-300">
         {text}
       </p>
       <div className="mt-6 flex justify-end gap-3">

@@ -18,6 +18,9 @@ export function DeleteButton({
   text,
   success,
   failure,
+  label,
+  failureMs = TIMINGS.defaultToastMs,
+  describedBy,
 }: {
   target: AreaKey | 'users';
   id: number;
@@ -25,6 +28,10 @@ export function DeleteButton({
   text: string;
   success: string;
   failure: string;
+  label?: string;
+  failureMs?: number;
+  /** The card's title, so each of many "Delete" buttons says what it deletes. */
+  describedBy?: string;
 }) {
   const t = useTranslations('admin');
   const errors = useTranslations('errors');
@@ -43,14 +50,14 @@ export function DeleteButton({
     } else {
       // A refusal with a reason (e.g. a client that still has events) says why.
       const reason = result.error === 'clientHasEvents' || result.error === 'lastAdmin' ? errors(result.error) : failure;
-      toast.error(reason, { duration: TIMINGS.errorToastMs });
+      toast.error(reason, { duration: failureMs });
     }
   }
 
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="btn-danger" data-testid="delete">
-        {t('delete')}
+      <button type="button" onClick={() => setOpen(true)} className="btn-danger" data-testid="delete" aria-describedby={describedBy}>
+        {label ?? t('delete')}
       </button>
       <ConfirmDialog open={open} busy={busy} danger title={title} text={text} confirmLabel={t('delete')} onConfirm={confirm} onCancel={() => setOpen(false)} />
     </>

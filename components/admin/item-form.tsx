@@ -42,6 +42,14 @@ export function ItemForm({
   const [pending, setPending] = useState<FormData | null>(null);
   const [busy, setBusy] = useState(false);
   const [picked, setPicked] = useState(false);
+  // After a successful save, until the redirect: no second submit.
+  const [done, setDone] = useState(false);
+
+  /** Focus the first field (in form order) that has an error; the fields exist either way. */
+  function focusFirstError(found: Record<string, string[]>) {
+    const first = area.fields.find((f) => found[f.name]);
+    if (first) document.getElementById(`field-${first.name}`)?.focus();
+  }
 
   function validate(data: FormData): Record<string, string[]> {
     const values = Object.fromEntries(area.fields.filter((f) => f.kind !== 'image').map((f) => [f.name, String(data.get(f.name) ?? '')]));
@@ -57,7 +65,7 @@ export function ItemForm({
     const found = validate(data);
     setErrors(found);
     if (Object.keys(found).length) {
-      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      focusFirstError(found);
       return;
     }
     setPending(data);
@@ -70,6 +78,7 @@ export function ItemForm({
     setBusy(false);
     setPending(null);
     if (result.ok) {
+      setDone(true);
       toast.success(mode === 'create' ? t('created') : t('updated'), { duration: TIMINGS.successToastMs });
       if (mode === 'create') {
         form.current?.reset();
@@ -79,15 +88,16 @@ export function ItemForm({
       return;
     }
     setErrors(result.fieldErrors ?? {});
+    focusFirstError(result.fieldErrors ?? {});
     // Every failure says something (the old team update failed silently).
-    toast.error(mode === 'create' ? t('createFailed') : t('updateFailed'), { duration: TIMINGS.errorToastMs });
+    toast.error(mode === 'create' ? t('createFailed') : t('updateFailed'), { duration: area.errorToastMs });
   }
 
   const errorOf = (field: string) => errors[field]?.map((code) => message(field, code)).join(' ');
 
   return (
     <form ref={form} onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-5" data-testid="item-form">
-      {areaKey === 'contacts' && <p className="rounded-lg bg-amber-100 p-3 text-sm font-semibold text-amber-900">{t('urlHint')}</p>}
+      {areaKey === 'contacts' && <p id="url-hint" className="rounded-lg bg-amber-100 p-3 text-sm font-semibold text-amber-900">{t('urlHint')}</p>}
       {area.fields.map((field) =>
         field.kind === 'image' ? (
           <ImageInput
@@ -109,7 +119,7 @@ export function ItemForm({
         </p>
       )}
       <div className="flex gap-3">
-        <button type="submit" className="btn-primary" data-testid="submit">
+        <button type="submit" className="btn-primary" data-testid="submit" disabled={done}>
           {mode === 'create' ? ta('create') : ta('update')}
         </button>
       </div>
@@ -125,6 +135,7 @@ export function ItemForm({
   );
 }
 
+const LTR_KINDS = new Set<string>(['email', 'tel', 'url', 'number']);
 const INPUT_TYPES: Record<string, string> = { text: 'text', email: 'email', tel: 'tel', url: 'url', number: 'number', date: 'date' };
 
 function Field({
@@ -148,9 +159,11 @@ function Field({
     name: field.name,
     defaultValue: initial,
     'aria-invalid': Boolean(error),
-    'aria-describedby': error ? `${id}-error` : undefined,
+    // The contact form's "full URL" hint belongs to each URL field.
+    'aria-describedby': [error ? `${id}-error` : '', field.kind === 'url' ? 'url-hint' : ''].filter(Boolean).join(' ') || undefined,
     'aria-required': field.required || undefined,
-    dir: field.rtl ? 'rtl' : undefined,
+    // Arabic fields right to left; addresses, phone numbers and amounts always left to right.
+    dir: field.rtl ? 'rtl' : LTR_KINDS.has(field.kind) ? 'ltr' : undefined,
     className: 'field-input',
   } as const;
   return (

@@ -34,10 +34,15 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
                 {card.image && <Image src={card.image} alt="" fill sizes="(min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw" className={area.key === 'clients' || area.key === 'contacts' ? 'object-contain p-4' : 'object-cover'} />}
               </div>
               <div className="flex flex-1 flex-col gap-2 p-4">
-                <h2 className="text-lg font-bold" data-testid="item-title">
-                  {area.key === 'slider' ? t('itemTitle', { number: card.id }) : card.title}
+                <h2 id={`item-${card.id}-title`} className="text-lg font-bold break-words" data-testid="item-title">
+                  {/* A contact's title is its phone number: kept left to right in Arabic. */}
+                  {area.key === 'slider' ? t('itemTitle', { number: card.id }) : <bdi dir={area.key === 'contacts' ? 'ltr' : undefined}>{card.title}</bdi>}
                 </h2>
-                {card.subtitle && <p className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">{card.subtitle}</p>}
+                {card.subtitle && (
+                  <p className="text-sm font-semibold break-all text-zinc-700 dark:text-zinc-300">
+                    <bdi dir={area.key === 'contacts' ? 'ltr' : undefined}>{card.subtitle}</bdi>
+                  </p>
+                )}
                 {card.text && <p className="line-clamp-3 text-sm text-zinc-700 dark:text-zinc-300">{card.text}</p>}
                 {card.links && card.links.length > 0 && (
                   <ul className="flex flex-wrap gap-2">
@@ -52,10 +57,20 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
                   </ul>
                 )}
                 <div className="mt-auto flex flex-wrap gap-2 pt-3">
-                  <Link href={adminPath.edit(area, card.id)} className="btn-secondary" data-testid="edit-link">
-                    {area.key === 'slider' || area.key === 'events' || area.key === 'contacts' ? ta('edit') : ta('viewDetails')}
+                  <Link href={adminPath.edit(area, card.id)} className="btn-secondary" data-testid="edit-link" aria-describedby={`item-${card.id}-title`}>
+                    {t.has('editButton') ? t('editButton') : ta('viewDetails')}
                   </Link>
-                  <DeleteButton target={area.key} id={card.id} title={ta('deleteTitle')} text={t('deleteConfirmText')} success={t('deleted')} failure={t('deleteFailed')} />
+                  <DeleteButton
+                    target={area.key}
+                    id={card.id}
+                    title={ta('deleteTitle')}
+                    text={t('deleteConfirmText')}
+                    success={t('deleted')}
+                    failure={t('deleteFailed')}
+                    label={t.has('deleteButton') ? t('deleteButton') : undefined}
+                    failureMs={area.errorToastMs}
+                    describedBy={`item-${card.id}-title`}
+                  />
                 </div>
               </div>
             </li>

@@ -54,7 +54,7 @@ function UserCard({ user, me, lastAdmin, deleteLabel, deleteText }: { user: User
       toast.success(t('saved'), { duration: TIMINGS.successToastMs });
       router.refresh();
     } else {
-      toast.error(result.error === 'lastAdmin' ? errors('lastAdmin') : t('saveFailed'), { duration: TIMINGS.errorToastMs });
+      toast.error(result.error === 'lastAdmin' ? errors('lastAdmin') : t('saveFailed'), { duration: TIMINGS.defaultToastMs });
       setIsAdmin(user.isAdmin);
       setIsMiniAdmin(user.isMiniAdmin);
     }
@@ -64,7 +64,7 @@ function UserCard({ user, me, lastAdmin, deleteLabel, deleteText }: { user: User
     <li className={`rounded-2xl p-4 ring-1 ${pending ? 'bg-amber-50 ring-amber-400 dark:bg-amber-950/40' : 'bg-white ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800'}`} data-testid="user-card" data-email={user.email}>
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-bold" dir="ltr">
-          {user.email}
+          <bdi dir="ltr" className="break-all">{user.email}</bdi>
         </p>
         {pending && <span className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-black">{t('pending')}</span>}
         {me && <span className="rounded-full bg-zinc-700 px-2 py-0.5 text-xs font-bold text-white">{t('you')}</span>}

@@ -25,6 +25,7 @@ export function AuthField({
         type={type}
         placeholder={placeholder}
         autoComplete={autoComplete}
+        dir={type === 'email' || type === 'password' ? 'ltr' : undefined}
         required
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -27,7 +27,7 @@ export function SignupForm() {
       return;
     }
     setErrors(result.fieldErrors ?? {});
-    toast.error(t('registerFailed'), { duration: TIMINGS.errorToastMs });
+    toast.error(t('registerFailed'), { duration: TIMINGS.defaultToastMs });
   }
 
   const error = (field: string) => errors[field]?.map((code) => (tv.has(code) ? tv(code) : code)).join(' ');

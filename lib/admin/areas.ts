@@ -7,6 +7,7 @@ import { eventSchema } from '@/lib/entities/event/schema';
 import { serviceSchema } from '@/lib/entities/service/schema';
 import { slideSchema } from '@/lib/entities/slide/schema';
 import { teamSchema } from '@/lib/entities/team/schema';
+import { TIMINGS } from '@/lib/timings';
 
 export type AreaKey = 'slider' | 'team' | 'services' | 'contacts' | 'events' | 'clients';
 export type FieldKind = 'text' | 'textarea' | 'email' | 'tel' | 'url' | 'number' | 'date' | 'select' | 'image';
@@ -32,6 +33,8 @@ export interface AreaDef {
   fields: FieldDef[];
   /** The old admin confirmed some deletes and not others; every delete confirms now. */
   imageRequired: boolean;
+  /** How long a failed save or delete stays on screen (spec §9 sets it per area). */
+  errorToastMs: number;
 }
 
 const ar = true;
@@ -39,6 +42,7 @@ const ar = true;
 export const AREAS: Record<AreaKey, AreaDef> = {
   slider: {
     key: 'slider',
+    errorToastMs: TIMINGS.shortErrorToastMs,
     entity: 'slide',
     list: 'Slider',
     create: 'CreateSlider',
@@ -52,6 +56,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
   },
   team: {
     key: 'team',
+    errorToastMs: TIMINGS.defaultToastMs,
     entity: 'team',
     list: 'Teams',
     create: 'CreateTeam',
@@ -70,6 +75,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
   },
   services: {
     key: 'services',
+    errorToastMs: TIMINGS.shortErrorToastMs,
     entity: 'service',
     list: 'Services',
     create: 'CreateService',
@@ -86,6 +92,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
   },
   contacts: {
     key: 'contacts',
+    errorToastMs: TIMINGS.shortErrorToastMs,
     entity: 'contact',
     list: 'Contacts',
     create: 'CreateContact',
@@ -104,6 +111,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
   },
   events: {
     key: 'events',
+    errorToastMs: TIMINGS.errorToastMs,
     entity: 'event',
     list: 'Events',
     create: 'CreateEvent',
@@ -125,6 +133,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
   },
   clients: {
     key: 'clients',
+    errorToastMs: TIMINGS.defaultToastMs,
     entity: 'client',
     list: 'Clients',
     create: 'CreateClient',

@@ -37,6 +37,8 @@ async function confirm(page: Page, title: string) {
   const dialog = openDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading')).toHaveText(title);
+  // Named by its own title (each dialog has its own ids; the logout dialog is always in the page).
+  await expect(dialog).toHaveAccessibleName(title);
   await dialog.getByTestId('confirm-button').click();
 }
 
@@ -105,6 +107,8 @@ interface AreaCase {
   /** Where the public site shows the item, and the text to look for. */
   publicPath: string;
   titleField: string;
+  /** The card's buttons, as the spec words them per area. */
+  buttons: [edit: string, remove: string];
   blankErrors: Record<string, string>;
   findId: (name: string) => Promise<number>;
 }
@@ -112,6 +116,7 @@ interface AreaCase {
 const CASES: AreaCase[] = [
   {
     key: 'team',
+    buttons: ['View Details', 'Delete'],
     list: 'Teams',
     create: 'CreateTeam',
     publicPath: '/TheTeam',
@@ -127,6 +132,7 @@ const CASES: AreaCase[] = [
   },
   {
     key: 'services',
+    buttons: ['View Details', 'Delete'],
     list: 'Services',
     create: 'CreateService',
     publicPath: '/Services',
@@ -142,6 +148,7 @@ const CASES: AreaCase[] = [
   },
   {
     key: 'events',
+    buttons: ['Edit Event', 'Delete Event'],
     list: 'Events',
     create: 'CreateEvent',
     publicPath: '/',
@@ -165,6 +172,7 @@ const CASES: AreaCase[] = [
   },
   {
     key: 'clients',
+    buttons: ['View Details', 'Delete'],
     list: 'Clients',
     create: 'CreateClient',
     publicPath: '/',
@@ -197,6 +205,8 @@ for (const area of CASES) {
       await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
     }
+    // Focus goes to the first field in error, on the first failed submit.
+    await expect.poll(() => page.evaluate(() => document.activeElement === document.querySelector('[aria-invalid="true"]'))).toBe(true);
     await expect(openDialog(page)).toHaveCount(0);
 
     await page.setInputFiles('input[type=file]', IMAGE);
@@ -210,6 +220,8 @@ for (const area of CASES) {
     await page.getByTestId('submit').click();
     await confirm(page, 'Confirm Creation');
     await expect(page.getByText('Created Successfully!')).toBeVisible();
+    // Until the redirect, the form cannot be sent again.
+    await expect(page.getByTestId('submit')).toBeDisabled();
     const started = Date.now();
     await page.waitForURL(`**/Admin/${area.list}`);
     expect(Date.now() - started).toBeGreaterThan(1200); // the 2-second pause before going back
@@ -223,6 +235,10 @@ for (const area of CASES) {
 
     // Update: the form is prefilled; change the title and the image.
     const card = page.getByTestId('item-card').filter({ hasText: name });
+    await expect(card.getByTestId('edit-link')).toHaveText(area.buttons[0]);
+    await expect(card.getByTestId('delete')).toHaveText(area.buttons[1]);
+    // Many cards, many "Delete" buttons: each is described by its card's title.
+    await expect(card.getByTestId('delete')).toHaveAccessibleDescription(name);
     await card.getByTestId('edit-link').click();
     await expect(page.getByLabel(area.titleField, { exact: true })).toHaveValue(name);
     await page.getByLabel(area.titleField, { exact: true }).fill(`${name} v2`);
@@ -312,6 +328,7 @@ test('contacts: the create button hides at exactly one contact; create, update, 
   await site.goto('/ContactUs');
   await expect(site.getByRole('link', { name: 'e2e-contact@example.test' })).toHaveAttribute('href', 'mailto:e2e-contact@example.test');
 
+  await expect(card.getByTestId('edit-link')).toHaveText('Update');
   await card.getByTestId('edit-link').click();
   await expect(page.getByRole('heading', { name: 'Update Contact' })).toBeVisible();
   await page.getByLabel('Email').fill('e2e-contact-2@example.test');
@@ -405,6 +422,11 @@ test('the back office works in Arabic, right to left', async ({ browser }) => {
   await page.goto('/ar/Admin/CreateTeam');
   await page.getByTestId('submit').click();
   await expect(page.getByText('الاسم مطلوب.').first()).toBeVisible();
+  // Phone numbers and addresses stay left to right inside the right-to-left page.
+  await page.goto('/ar/Admin/CreateContact');
+  for (const id of ['field-phone', 'field-email']) await expect(page.locator(`#${id}`)).toHaveAttribute('dir', 'ltr');
+  await page.goto('/ar/Admin/Contacts');
+  await expect(page.getByTestId('item-title').first().locator('bdi')).toHaveAttribute('dir', 'ltr');
 });
 
 test('a visitor who is not signed in is sent to /LogIn from any admin path', async ({ page }) => {
@@ -412,4 +434,24 @@ test('a visitor who is not signed in is sent to /LogIn from any admin path', asy
     await page.goto(path);
     await expect(page).toHaveURL(/\/LogIn$/);
   }
+});
+
+test('a spinner shows while a back-office screen loads; the slider list says "Loading sliders..."', async ({ browser }) => {
+  const { page } = await adminPage(browser);
+  // Hold the server's answer for the screen (not the prefetch of its loading state) for a moment.
+  await page.route(/\/Admin\/(Slider|Teams)(\?|$)/, async (route) => {
+    const headers = route.request().headers();
+    if (headers['rsc'] && !headers['next-router-prefetch']) await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const menu = page.getByRole('navigation', { name: 'Back office menu' });
+  await menu.getByRole('link', { name: 'Teams' }).click();
+  await expect(page.getByTestId('admin-loading').getByRole('status')).toHaveText('Loading…');
+  await expect(page.getByRole('heading', { name: 'Teams' })).toBeVisible();
+  await expect(page.getByTestId('admin-loading')).toHaveCount(0);
+
+  await menu.getByRole('link', { name: 'Slider' }).click();
+  await expect(page.getByTestId('admin-loading')).toContainText('Loading sliders...');
+  await expect(page.getByRole('heading', { name: 'Sliders' })).toBeVisible();
+  await expect(page.getByTestId('admin-loading')).toHaveCount(0);
 });

@@ -1,0 +1,5 @@
+import { AdminLoading } from '@/components/admin/admin-status';
+
+export default function Loading() {
+  return <AdminLoading />;
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Spinner } from '@/components/ui/spinner';
+import { AREAS, adminPath } from '@/lib/admin/areas';
+import { usePathname } from '@/lib/i18n/navigation';
+
+/** Which list is on its way: the spec words the slider's and the users' states itself. */
+function useScreen() {
+  const pathname = usePathname();
+  if (pathname === adminPath.list(AREAS.slider)) return 'slider';
+  if (pathname === '/Admin/Users') return 'users';
+  return 'other';
+}
+
+/** The spinner while a back-office screen loads (spec: "A spinner shows while loading"). */
+export function AdminLoading() {
+  const t = useTranslations('admin');
+  const screen = useScreen();
+  return (
+    <div className="grid min-h-[40vh] place-content-center justify-items-center gap-3" data-testid="admin-loading">
+      <Spinner label={screen === 'slider' ? t('areas.slider.loading') : t('loading')} />
+      {screen === 'slider' && (
+        <p aria-hidden="true" className="font-semibold">
+          {t('areas.slider.loading')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A screen that failed to load says so, in the spec's words where it has them, and can retry. */
+export function AdminLoadError({ retry }: { retry: () => void }) {
+  const t = useTranslations('admin');
+  const screen = useScreen();
+  const text = screen === 'slider' ? t('areas.slider.loadFailed') : screen === 'users' ? t('users.loadFailed') : t('loadFailed');
+  return (
+    <div className="grid min-h-[40vh] place-content-center justify-items-center gap-4 text-center" data-testid="admin-error">
+      <p role="alert" className="text-lg font-semibold">
+        {text}
+      </p>
+      <button type="button" onClick={retry} className="btn-primary">
+        {t('retry')}
+      </button>
+    </div>
+  );
+}
