@@ -11,12 +11,16 @@ import { AuthField } from './auth-field';
 
 export function LoginForm() {
   const t = useTranslations('auth');
+  const errors = useTranslations('errors');
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  // Stays under the form after the toast has gone, until the next try.
+  const [failure, setFailure] = useState('');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
+    setFailure('');
     const result = await login(new FormData(event.currentTarget)).catch((): ActionResult => ({ ok: false, error: 'server' }));
     if (result.ok) {
       toast.success(t('loginSuccess'), { duration: TIMINGS.successToastMs });
@@ -31,7 +35,10 @@ export function LoginForm() {
       router.push('/AwaitingApproval');
       return;
     }
-    toast.error(result.error === 'tooManyRequests' ? t('tooManyRequests') : t('loginFailed'), { duration: TIMINGS.errorToastMs });
+    // A server that cannot sign sessions must not blame the visitor's password.
+    const text = result.error === 'tooManyRequests' ? t('tooManyRequests') : result.error === 'server' ? errors('server') : t('loginFailed');
+    setFailure(text);
+    toast.error(text, { duration: TIMINGS.errorToastMs });
   }
 
   return (
@@ -39,6 +46,11 @@ export function LoginForm() {
       <h1 className="text-2xl font-extrabold">{t('signInTitle')}</h1>
       <AuthField name="email" type="email" label={t('emailLabel')} placeholder={t('emailPlaceholder')} autoComplete="email" />
       <AuthField name="password" type="password" label={t('passwordLabel')} placeholder={t('passwordPlaceholder')} autoComplete="current-password" />
+      {failure && (
+        <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="login-error">
+          {failure}
+        </p>
+      )}
       <button type="submit" disabled={busy} className="btn-primary" data-testid="login-submit">
         {busy ? t('working') : t('signIn')}
       </button>

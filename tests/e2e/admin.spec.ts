@@ -429,6 +429,20 @@ test('the back office works in Arabic, right to left', async ({ browser }) => {
   await expect(page.getByTestId('item-title').first().locator('bdi')).toHaveAttribute('dir', 'ltr');
 });
 
+test('a wrong password is refused with the spec\'s toast and a message that stays under the form', async ({ page }) => {
+  const user = await makeUser('admin');
+  await signIn(page, user.email, 'not the password');
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid email or password!' })).toBeVisible();
+  await expect(page.getByTestId('login-error')).toHaveText('Invalid email or password!');
+  await expect(page).toHaveURL((u) => u.pathname === '/LogIn');
+  await expect(page.getByTestId('login-submit')).toBeEnabled();
+  // The right password clears it and signs in.
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-error')).toHaveCount(0);
+  await page.waitForURL('**/Admin', { timeout: 10_000 });
+});
+
 test('a visitor who is not signed in is sent to /LogIn from any admin path', async ({ page }) => {
   for (const path of ['/Admin', '/Admin/Teams', '/Admin/Team/1', '/ar/Admin/Users']) {
     await page.goto(path);
