@@ -35,12 +35,11 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
               </div>
               <div className="flex flex-1 flex-col gap-2 p-4">
                 <h2 id={`item-${card.id}-title`} className="text-lg font-bold break-words" data-testid="item-title">
-                  {/* A contact's title is its phone number: kept left to right in Arabic. */}
-                  {area.key === 'slider' ? t('itemTitle', { number: card.id }) : <bdi dir={area.key === 'contacts' ? 'ltr' : undefined}>{card.title}</bdi>}
+                  {area.key === 'slider' ? t('itemTitle', { number: card.id }) : <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>}
                 </h2>
                 {card.subtitle && (
                   <p className="text-sm font-semibold break-all text-zinc-700 dark:text-zinc-300">
-                    <bdi dir={area.key === 'contacts' ? 'ltr' : undefined}>{card.subtitle}</bdi>
+                    <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.subtitle}</bdi>
                   </p>
                 )}
                 {card.text && <p className="line-clamp-3 text-sm text-zinc-700 dark:text-zinc-300">{card.text}</p>}

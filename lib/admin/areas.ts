@@ -35,6 +35,8 @@ export interface AreaDef {
   imageRequired: boolean;
   /** How long a failed save or delete stays on screen (spec §9 sets it per area). */
   errorToastMs: number;
+  /** Card title and subtitle are a phone number and an email: left to right in Arabic too. */
+  ltrCard?: boolean;
 }
 
 const ar = true;
@@ -93,6 +95,7 @@ export const AREAS: Record<AreaKey, AreaDef> = {
   contacts: {
     key: 'contacts',
     errorToastMs: TIMINGS.shortErrorToastMs,
+    ltrCard: true,
     entity: 'contact',
     list: 'Contacts',
     create: 'CreateContact',
