@@ -12,7 +12,12 @@ let admin: { token: string; userId: number };
 /** Opens a page in its own language: visiting /ar/... makes the site remember Arabic (a cookie),
  *  which would send the English URL to its Arabic twin, so English visits start without it. */
 async function open(page: Page, url: string) {
-  if (!url.startsWith('/ar')) await page.context().clearCookies();
+  if (!url.startsWith('/ar')) {
+    // Leave the Arabic page first: its script sets the cookie once it hydrates, which could
+    // otherwise happen after the clear (seen once in CI).
+    await page.goto('about:blank');
+    await page.context().clearCookies();
+  }
   await page.goto(url);
   await expect(page).toHaveURL((u) => u.pathname === url);
 }
