@@ -1,7 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
+import { useRef, useState } from 'react';
+import { useDismiss } from '@/components/ui/use-dismiss';
+import { Link, usePathname } from '@/lib/i18n/navigation';
 
 export interface MenuItem {
   key: string;
@@ -10,47 +12,74 @@ export interface MenuItem {
   prefixes: string[];
 }
 
-/** Side menu on wide screens; at 768 px or less (the spec's breakpoint) it becomes a dropdown. */
+function MenuLinks({ items, activeKey, itemClass, onNavigate }: { items: MenuItem[]; activeKey: string | undefined; itemClass: string; onNavigate?: () => void }) {
+  const t = useTranslations('admin');
+  return (
+    <ul className="flex flex-col gap-1">
+      {items.map((item) => (
+        <li key={item.key}>
+          <Link
+            href={item.href}
+            onClick={onNavigate}
+            aria-current={activeKey === item.key ? 'page' : undefined}
+            className={`block rounded-lg px-4 font-semibold hover:bg-zinc-200 dark:hover:bg-zinc-800 ${itemClass} ${activeKey === item.key ? 'bg-brand text-black hover:bg-brand dark:hover:bg-brand' : ''}`}
+          >
+            {t(`menu.${item.key}`)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Side menu on wide screens; at 768 px or less (the spec's breakpoint) a dropdown: a button naming
+ * the current section that opens the same links. Links rather than a navigating <select>, where
+ * each arrow key press would load another screen (WCAG 3.2.2).
+ */
 export function AdminNav({ items }: { items: MenuItem[] }) {
   const t = useTranslations('admin');
   const pathname = usePathname();
-  const router = useRouter();
   const active = items.find((item) => item.prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`)));
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  useDismiss(open, [panel, button], () => {
+    setOpen(false);
+    button.current?.focus();
+  });
   return (
     <>
       <nav aria-label={t('menuLabel')} className="hidden min-[769px]:block">
-        <ul className="flex flex-col gap-1">
-          {items.map((item) => (
-            <li key={item.key}>
-              <Link
-                href={item.href}
-                aria-current={active?.key === item.key ? 'page' : undefined}
-                className={`block rounded-lg px-4 py-2 font-semibold hover:bg-zinc-200 dark:hover:bg-zinc-800 ${active?.key === item.key ? 'bg-brand text-black hover:bg-brand' : ''}`}
-              >
-                {t(`menu.${item.key}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <MenuLinks items={items} activeKey={active?.key} itemClass="py-2" />
       </nav>
-      <div className="min-[769px]:hidden">
-        <label htmlFor="admin-menu-select" className="sr-only">
-          {t('menuSelect')}
-        </label>
-        <select
-          id="admin-menu-select"
-          className="field-input"
-          value={active?.href ?? ''}
-          onChange={(e) => e.target.value && router.push(e.target.value)}
-          data-testid="admin-menu-select"
+      <div className="relative min-[769px]:hidden">
+        <button
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-controls="admin-menu-dropdown"
+          onClick={() => setOpen(!open)}
+          data-testid="admin-menu-toggle"
+          className="field-input flex items-center justify-between gap-2 text-start font-semibold"
         >
-          <option value="">{t('choose')}</option>
-          {items.map((item) => (
-            <option key={item.key} value={item.href}>
-              {t(`menu.${item.key}`)}
-            </option>
-          ))}
-        </select>
+          <span>
+            <span className="sr-only">{t('menuSelect')}: </span>
+            {active ? t(`menu.${active.key}`) : t('choose')}
+          </span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 shrink-0 fill-none stroke-current transition-transform ${open ? 'rotate-180' : ''}`} strokeWidth="2">
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        </button>
+        <nav
+          ref={panel}
+          id="admin-menu-dropdown"
+          aria-label={t('menuLabel')}
+          hidden={!open}
+          className="absolute inset-x-0 top-full z-30 mt-1 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <MenuLinks items={items} activeKey={active?.key} itemClass="py-3" onNavigate={() => setOpen(false)} />
+        </nav>
       </div>
     </>
   );

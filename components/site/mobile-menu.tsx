@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { NavLinks } from './nav-links';
 import { PortfolioLink } from './portfolio-link';
 
@@ -15,22 +16,9 @@ export function MobileMenu({ portfolioUrl }: { portfolioUrl: string }) {
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLElement>('a, button, input')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-    };
-    const onPointer = (e: PointerEvent) => {
-      const target = e.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) close();
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
+    if (open) panel.current?.querySelector<HTMLElement>('a, button, input')?.focus();
   }, [open]);
+  useDismiss(open, [panel, button], close);
 
   function close() {
     setOpen(false);

@@ -389,15 +389,36 @@ test('users: flags are saved, the last Admin is protected, a demoted user loses 
 test('small screens: the menu is a dropdown at 768 px', async ({ browser }) => {
   const { page } = await adminPage(browser);
   await page.setViewportSize({ width: 768, height: 900 });
-  await expect(page.getByRole('navigation', { name: 'Back office menu' })).toBeHidden();
-  const select = page.getByTestId('admin-menu-select');
-  await expect(select).toBeVisible();
-  await select.selectOption({ label: 'Events' });
+  const toggle = page.getByTestId('admin-menu-toggle');
+  const menu = page.getByRole('navigation', { name: 'Back office menu' });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toHaveCount(0); // the side menu is hidden and the dropdown closed
+  // Esc closes it and gives focus back to the button.
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('link')).toHaveCount(7);
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  // A click outside closes it.
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await page.locator('main').click({ position: { x: 5, y: 400 } });
+  await expect(menu).toHaveCount(0);
+  // Choosing a section goes there, closes the menu and names the section on the button.
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Events' }).click();
   await page.waitForURL('**/Admin/Events');
   await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
+  await expect(toggle).toHaveText(/Events/);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(menu.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 769, height: 900 });
-  await expect(page.getByRole('navigation', { name: 'Back office menu' })).toBeVisible();
-  await expect(select).toBeHidden();
+  await expect(menu).toBeVisible();
+  await expect(toggle).toBeHidden();
 });
 
 test('logout through the dialog; the old session cookie no longer works', async ({ browser }) => {
