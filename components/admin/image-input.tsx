@@ -1,9 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-/** Image picker: images only, with a preview of the chosen file before anything is uploaded. */
+/**
+ * Image picker: images only, with a preview of the chosen file before anything is uploaded. The
+ * native file input stays in the form but out of sight: its button and "no file" text would
+ * follow the browser's language, not the page's. Our button opens it and says it in the page's.
+ */
 export function ImageInput({
   name,
   label,
@@ -22,6 +26,8 @@ export function ImageInput({
   const t = useTranslations('admin');
   const [preview, setPreview] = useState<string | null>(null);
   const [typeError, setTypeError] = useState(false);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
@@ -31,8 +37,19 @@ export function ImageInput({
   return (
     <div>
       <div className="mb-1 flex gap-1 font-semibold">
-        <label htmlFor={id}>{label}</label>
-        {required && <span aria-hidden="true" className="text-red-700 dark:text-red-400">*</span>}
+        <label id={`${id}-label`} htmlFor={id}>
+          {label}
+        </label>
+        {required && (
+          <>
+            <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+              *
+            </span>
+            <span id={`${id}-required`} className="sr-only">
+              {t('requiredField')}
+            </span>
+          </>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-4">
         <div className="grid size-28 place-items-center overflow-hidden rounded-lg bg-zinc-200 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
@@ -43,28 +60,47 @@ export function ImageInput({
             t('noImage')
           )}
         </div>
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <button
+            id={id}
+            type="button"
+            onClick={() => input.current?.click()}
+            // A button takes no aria-required/aria-invalid: "required" is read with its name, the
+            // error with its description.
+            aria-labelledby={`${id}-label${required ? ` ${id}-required` : ''} ${id}-choose`}
+            aria-describedby={`${id}-file ${id}-hint${message ? ` ${id}-error` : ''}`}
+            className="btn-primary"
+            data-testid="image-choose"
+          >
+            <span id={`${id}-choose`}>{t('chooseImage')}</span>
+          </button>
+          <span id={`${id}-file`} className="min-w-0 break-all text-sm" data-testid="image-file-name">
+            {fileName ?? t('noFileChosen')}
+          </span>
+        </div>
         <input
-          id={id}
+          ref={input}
           name={name}
           type="file"
+          tabIndex={-1}
+          aria-hidden="true"
+          hidden
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-          aria-invalid={Boolean(message)}
-          aria-required={required || undefined}
-          aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
           onChange={(e) => {
             const file = e.target.files?.[0] ?? null;
             if (file && !file.type.startsWith('image/')) {
               e.target.value = '';
               setTypeError(true);
               setPreview(null);
+              setFileName(null);
               onPick?.(null);
               return;
             }
             setTypeError(false);
             setPreview(file ? URL.createObjectURL(file) : null);
+            setFileName(file?.name ?? null);
             onPick?.(file);
           }}
-          className="text-sm file:me-3 file:rounded-lg file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-black"
         />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">

@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { LanguageSpinner } from './language-spinner';
 import { LanguageToggle } from './language-toggle';
@@ -5,10 +6,13 @@ import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 
 /** Logo (home link) with the language and theme toggles: the top of the sign-in and admin screens. */
-export function BrandBar({ home = '/', className = '' }: { home?: string; className?: string }) {
+export async function BrandBar({ home = '/', className = '' }: { home?: string; className?: string }) {
+  const t = await getTranslations('nav');
+  // The logo is a picture: the link needs a name (the site's and where it leads).
+  const label = `${t('logoAlt')} – ${home === '/' ? t('home') : t('backOffice')}`;
   return (
     <div className={`flex items-center justify-between gap-2 ${className}`}>
-      <Link href={home} className="text-zinc-900 dark:text-white">
+      <Link href={home} aria-label={label} className="text-zinc-900 dark:text-white">
         <Logo />
       </Link>
       <div className="flex gap-2">

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 
@@ -206,7 +207,17 @@ for (const area of CASES) {
       await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
     }
     // Focus goes to the first field in error, on the first failed submit.
-    await expect.poll(() => page.evaluate(() => document.activeElement === document.querySelector('[aria-invalid="true"]'))).toBe(true);
+    // (The image picker is a button, which takes no aria-invalid: it is in error when its message shows.)
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const inError = [...document.querySelectorAll('[aria-invalid="true"], #field-image')].filter(
+            (el) => el.id !== 'field-image' || document.getElementById('field-image-error'),
+          );
+          return inError.length > 0 && document.activeElement === inError[0];
+        }),
+      )
+      .toBe(true);
     await expect(openDialog(page)).toHaveCount(0);
 
     await page.setInputFiles('input[type=file]', IMAGE);
@@ -270,9 +281,21 @@ test('slider: create, see on the home page, replace the image, delete with confi
   await expect(page.getByRole('heading', { name: 'Sliders' })).toBeVisible();
   await page.getByTestId('create-link').click();
   await page.waitForURL('**/Admin/CreateSlider');
+  // The picker speaks the page's language (not the browser's), is named by its label and takes
+  // focus when the image is missing.
+  const picker = page.getByTestId('image-choose');
+  await expect(picker).toHaveText('Choose image');
+  await expect(page.getByTestId('image-file-name')).toHaveText('No file chosen');
   await page.getByTestId('submit').click();
   await expect(page.getByText('Image is required.')).toBeVisible();
-  await page.setInputFiles('input[type=file]', IMAGE);
+  await expect(picker).toBeFocused();
+  await expect(picker).toHaveAccessibleName('Slider image required Choose image');
+  await expect(picker).toHaveAccessibleDescription(/No file chosen.*Image is required\./);
+  // The button opens the (hidden) native picker.
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), picker.click()]);
+  await chooser.setFiles(IMAGE);
+  await expect(page.getByTestId('image-file-name')).toHaveText('og.jpg');
+  await expect(page.getByTestId('image-preview')).toHaveAttribute('src', /^blob:/);
   await page.getByTestId('submit').click();
   await confirm(page, 'Confirm Creation');
   await expect(page.getByText('Slider Created Successfully!')).toBeVisible();
@@ -443,11 +466,31 @@ test('the back office works in Arabic, right to left', async ({ browser }) => {
   await page.goto('/ar/Admin/CreateTeam');
   await page.getByTestId('submit').click();
   await expect(page.getByText('الاسم مطلوب.').first()).toBeVisible();
+  await expect(page.getByTestId('image-choose')).toHaveText('اختر صورة');
+  await expect(page.getByTestId('image-file-name')).toHaveText('لم يتم اختيار ملف');
+  await page.setInputFiles('input[type=file]', IMAGE);
+  await expect(page.getByTestId('image-file-name')).toHaveText('og.jpg');
   // Phone numbers and addresses stay left to right inside the right-to-left page.
   await page.goto('/ar/Admin/CreateContact');
   for (const id of ['field-phone', 'field-email']) await expect(page.locator(`#${id}`)).toHaveAttribute('dir', 'ltr');
   await page.goto('/ar/Admin/Contacts');
   await expect(page.getByTestId('item-title').first().locator('bdi')).toHaveAttribute('dir', 'ltr');
+});
+
+test('axe: back-office list and form screens, in English and Arabic, have no serious or critical violations', async ({ browser }) => {
+  const { page } = await adminPage(browser);
+  for (const prefix of ['', '/ar']) {
+    for (const screen of ['/Admin/Events', '/Admin/CreateEvent', '/Admin/Users']) {
+      await page.goto(`${prefix}${screen}`);
+      await expect(page.getByTestId('admin-loading')).toHaveCount(0);
+      await expect(page.locator('main h1')).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const report = serious.map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 160)}`).join('\n')}`);
+      expect(report, `axe on ${prefix}${screen}:\n${report.join('\n')}`).toEqual([]);
+      expect(results.passes.length).toBeGreaterThan(10);
+    }
+  }
 });
 
 test('a wrong password is refused with the spec\'s toast and a message that stays under the form', async ({ page }) => {

@@ -6,8 +6,8 @@ import { expect, LOCALES, localePath, messages, test } from './support';
 // first paint delayed the whole first frame by a second in Chromium).
 
 const OVERLAYS = [
-  { path: '/', ms: TIMINGS.homeSpinnerMs, label: (l: (typeof LOCALES)[number]) => messages(l).home.ourProjects as string },
-  { path: '/Services', ms: TIMINGS.servicesSpinnerMinMs, label: (l: (typeof LOCALES)[number]) => messages(l).services.title as string },
+  { path: '/', ms: TIMINGS.homeSpinnerMs, label: (l: (typeof LOCALES)[number]) => messages(l).home.loading as string },
+  { path: '/Services', ms: TIMINGS.servicesSpinnerMinMs, label: (l: (typeof LOCALES)[number]) => messages(l).services.loading as string },
 ];
 /** What the loading animations may change: custom properties and visibility, never opacity or transforms. */
 const ALLOWED = /^(--[\w-]+|visibility)$/;
@@ -15,7 +15,7 @@ const ALLOWED = /^(--[\w-]+|visibility)$/;
 for (const locale of LOCALES) {
   for (const overlay of OVERLAYS) {
     const url = localePath(locale, overlay.path);
-    test(`${url}: the loading overlay names the page, lasts ${overlay.ms} ms, animates off the compositor, then hides and stops animating`, async ({ page }) => {
+    test(`${url}: the loading overlay says what is loading, lasts ${overlay.ms} ms, animates off the compositor, then hides and stops animating`, async ({ page }) => {
       await page.goto(url, { waitUntil: 'commit' });
       const layer = page.locator('.timed-overlay');
       await expect(layer).toHaveCount(1);

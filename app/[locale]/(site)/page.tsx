@@ -34,7 +34,7 @@ export default async function HomePage({ params }: Props) {
   ]);
   return (
     <>
-      <TimedOverlay ms={TIMINGS.homeSpinnerMs} label={t('ourProjects')} />
+      <TimedOverlay ms={TIMINGS.homeSpinnerMs} label={t('loading')} />
       <HeroSlider
         ids={slides.map((slide) => slide.id)}
         images={slides.map((slide, i) => (

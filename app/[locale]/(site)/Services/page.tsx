@@ -19,7 +19,7 @@ export default async function ServicesPage({ params }: Props) {
   const [t, services] = await Promise.all([getTranslations('services'), getServices(locale)]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
-      <TimedOverlay ms={TIMINGS.servicesSpinnerMinMs} label={t('title')} />
+      <TimedOverlay ms={TIMINGS.servicesSpinnerMinMs} label={t('loading')} />
       <div className="mb-10 flex flex-col items-center gap-3">
         <Logo className="h-12 w-auto text-zinc-900 dark:text-white" />
         <h1 className="text-4xl font-extrabold">{t('title')}</h1>
