@@ -16,6 +16,9 @@ export default defineConfig({
     // scenarios (e.g. "the last Admin") do not interfere.
     fileParallelism: false,
     testTimeout: 30_000,
+    // next-intl's client navigation imports `next/navigation`, which Node's ESM resolver cannot
+    // find (next has no exports map); bundled by Vite, it resolves.
+    server: { deps: { inline: ['next-intl'] } },
     hookTimeout: 60_000,
   },
 });

@@ -1,0 +1,54 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { PathnameContext } from 'next/dist/shared/lib/hooks-client-context.shared-runtime';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { AdminLoadError, AdminLoading } from '@/components/admin/admin-status';
+import ar from '@/messages/ar.json';
+import en from '@/messages/en.json';
+
+// The back office's loading and failure screens (Admin/loading.tsx, Admin/error.tsx) word
+// themselves after the screen they replace. A failing read cannot be staged in the shared e2e
+// run, so the failure screen is rendered here, under the path the router would report.
+const MESSAGES = { en, ar } as const;
+
+function render(element: ReturnType<typeof createElement>, locale: keyof typeof MESSAGES, pathname: string) {
+  return renderToStaticMarkup(
+    createElement(
+      NextIntlClientProvider,
+      { locale, messages: MESSAGES[locale], timeZone: 'Asia/Dubai' },
+      createElement(PathnameContext.Provider, { value: pathname }, element),
+    ),
+  );
+}
+
+const retry = () => {};
+
+describe('back-office failure screen', () => {
+  it.each([
+    ['en', '/Admin/Slider', 'Failed to fetch sliders'],
+    ['en', '/Admin/Users', 'Error fetching users data'],
+    ['en', '/Admin/Events', en.admin.loadFailed],
+    ['ar', '/ar/Admin/Slider', ar.admin.areas.slider.loadFailed],
+    ['ar', '/ar/Admin/Users', ar.admin.users.loadFailed],
+    ['ar', '/ar/Admin/Teams', ar.admin.loadFailed],
+  ] as const)('%s %s says "%s" and offers a retry', (locale, pathname, text) => {
+    const html = render(createElement(AdminLoadError, { retry }), locale, pathname);
+    expect(html).toContain(`role="alert"`);
+    expect(html).toContain(`>${text}</p>`);
+    expect(html).toContain(`>${MESSAGES[locale].admin.retry}</button>`);
+  });
+
+  it('the three wordings differ (a screen never borrows another one\'s)', () => {
+    expect(new Set([en.admin.areas.slider.loadFailed, en.admin.users.loadFailed, en.admin.loadFailed]).size).toBe(3);
+  });
+});
+
+describe('back-office loading screen', () => {
+  it('the slider says "Loading sliders..." (spec), other screens a general line', () => {
+    expect(render(createElement(AdminLoading), 'en', '/Admin/Slider')).toContain('Loading sliders...');
+    const other = render(createElement(AdminLoading), 'en', '/Admin/Events');
+    expect(other).toContain(en.admin.loading);
+    expect(other).not.toContain('Loading sliders...');
+  });
+});
