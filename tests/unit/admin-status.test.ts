@@ -13,13 +13,8 @@ import en from '@/messages/en.json';
 const MESSAGES = { en, ar } as const;
 
 function render(element: ReturnType<typeof createElement>, locale: keyof typeof MESSAGES, pathname: string) {
-  return renderToStaticMarkup(
-    createElement(
-      NextIntlClientProvider,
-      { locale, messages: MESSAGES[locale], timeZone: 'Asia/Dubai' },
-      createElement(PathnameContext.Provider, { value: pathname }, element),
-    ),
-  );
+  const children = createElement(PathnameContext.Provider, { value: pathname }, element);
+  return renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages: MESSAGES[locale], timeZone: 'Asia/Dubai', children }));
 }
 
 const retry = () => {};
