@@ -1,8 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
-import { useDismiss } from '@/components/ui/use-dismiss';
+import { useDisclosure } from '@/components/ui/use-disclosure';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 
 export interface MenuItem {
@@ -41,13 +40,7 @@ export function AdminNav({ items }: { items: MenuItem[] }) {
   const t = useTranslations('admin');
   const pathname = usePathname();
   const active = items.find((item) => item.prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`)));
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLElement>(null);
-  useDismiss(open, [panel, button], () => {
-    setOpen(false);
-    button.current?.focus();
-  });
+  const { open, closeOnNavigate, buttonProps, panelProps } = useDisclosure<HTMLElement>('admin-menu-dropdown');
   return (
     <>
       <nav aria-label={t('menuLabel')} className="hidden min-[769px]:block">
@@ -55,16 +48,12 @@ export function AdminNav({ items }: { items: MenuItem[] }) {
       </nav>
       <div className="relative min-[769px]:hidden">
         <button
-          ref={button}
-          type="button"
-          aria-expanded={open}
-          aria-controls="admin-menu-dropdown"
-          onClick={() => setOpen(!open)}
+          {...buttonProps}
           data-testid="admin-menu-toggle"
           className="field-input flex items-center justify-between gap-2 text-start font-semibold"
         >
           <span>
-            <span className="sr-only">{t('menuSelect')}: </span>
+            <span className="sr-only">{t('menuSelect')} </span>
             {active ? t(`menu.${active.key}`) : t('choose')}
           </span>
           <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 shrink-0 fill-none stroke-current transition-transform ${open ? 'rotate-180' : ''}`} strokeWidth="2">
@@ -72,13 +61,12 @@ export function AdminNav({ items }: { items: MenuItem[] }) {
           </svg>
         </button>
         <nav
-          ref={panel}
-          id="admin-menu-dropdown"
+          {...panelProps}
           aria-label={t('menuLabel')}
           hidden={!open}
           className="absolute inset-x-0 top-full z-30 mt-1 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
-          <MenuLinks items={items} activeKey={active?.key} itemClass="py-3" onNavigate={() => setOpen(false)} />
+          <MenuLinks items={items} activeKey={active?.key} itemClass="py-3" onNavigate={closeOnNavigate} />
         </nav>
       </div>
     </>

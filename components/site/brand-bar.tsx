@@ -9,7 +9,7 @@ import { ThemeToggle } from './theme-toggle';
 export async function BrandBar({ home = '/', className = '' }: { home?: string; className?: string }) {
   const t = await getTranslations('nav');
   // The logo is a picture: the link needs a name (the site's and where it leads).
-  const label = `${t('logoAlt')} – ${home === '/' ? t('home') : t('backOffice')}`;
+  const label = home === '/' ? t('logoLinkHome') : t('logoLinkBackOffice');
   return (
     <div className={`flex items-center justify-between gap-2 ${className}`}>
       <Link href={home} aria-label={label} className="text-zinc-900 dark:text-white">

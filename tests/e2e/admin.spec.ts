@@ -435,6 +435,9 @@ test('small screens: the menu is a dropdown at 768 px', async ({ browser }) => {
   await page.waitForURL('**/Admin/Events');
   await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
   await expect(toggle).toHaveText(/Events/);
+  await expect(toggle).toHaveAccessibleName('Go to section: Events');
+  // The logo above it is a link back to the back office, named as one.
+  await expect(page.getByRole('link', { name: '7Stars Event – Back office', exact: true })).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(menu.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
