@@ -520,11 +520,22 @@ test('a visitor who is not signed in is sent to /LogIn from any admin path', asy
 test('a spinner shows while a back-office screen loads; the slider list says "Loading sliders..."', async ({ browser }) => {
   const { page } = await adminPage(browser);
   // Hold the server's answer for the screen (not the prefetch of its loading state) for a moment.
+  // The router shows the spinner only once it has prefetched the route (its tree, then the rest),
+  // so wait for both prefetches of both screens: clicking before they land showed no spinner.
+  const prefetched = new Set<string>();
   await page.route(/\/Admin\/(Slider|Teams)(\?|$)/, async (route) => {
     const headers = route.request().headers();
     if (headers['rsc'] && !headers['next-router-prefetch']) await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
+    const response = await route.fetch();
+    await route.fulfill({ response });
+    if (headers['next-router-prefetch']) {
+      prefetched.add(`${new URL(route.request().url()).pathname} ${headers['next-router-segment-prefetch'] ?? 'route'}`);
+    }
   });
+  await page.reload();
+  await expect
+    .poll(() => [...prefetched].sort())
+    .toEqual(['/Admin/Slider /_tree', '/Admin/Slider route', '/Admin/Teams /_tree', '/Admin/Teams route']);
   const menu = page.getByRole('navigation', { name: 'Back office menu' });
   await menu.getByRole('link', { name: 'Teams' }).click();
   await expect(page.getByTestId('admin-loading').getByRole('status')).toHaveText('Loading…');
