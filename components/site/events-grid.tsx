@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { StaticImage } from '@/components/ui/static-image';
 import type { EventView } from '@/lib/content/public';
 import { searchAttr } from '@/lib/search';
+import { ClientLogo } from './client-logo';
 import { SearchFilter } from './search-filter';
 
 /** "Our projects": 1 column on small screens, 2 from medium; filtered live by location. */
@@ -17,7 +18,7 @@ export async function EventsGrid({ events }: { events: EventView[] }) {
               {event.image && <StaticImage src={event.image} alt="" fill sizes="(min-width: 768px) 50vw, 100vw" className="object-cover" />}
               {event.client.logo && (
                 <div className="absolute start-3 top-3 rounded-lg bg-white/95 p-2 shadow">
-                  <StaticImage src={event.client.logo} alt={t('home.clientLogo', { name: event.client.name })} width={96} height={48} sizes="96px" className="h-10 w-auto object-contain" />
+                  <ClientLogo src={event.client.logo} alt={t('home.clientLogo', { name: event.client.name })} className="h-10 w-auto object-contain" />
                 </div>
               )}
             </div>

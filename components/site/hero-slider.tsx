@@ -86,7 +86,8 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
       <div className="absolute inset-0 bg-black/55" aria-hidden="true" />
       <div className="relative z-10 flex h-full flex-col items-center justify-center px-6 text-center text-white">{children}</div>
       {count > 1 && (
-        <div className="absolute inset-x-0 bottom-6 z-20 flex items-center justify-center gap-3">
+        // Lifted above the floating mail button on phones, where the row reaches the screen's edge.
+        <div className="absolute inset-x-0 bottom-24 z-20 flex items-center justify-center gap-3 sm:bottom-6">
           <SliderButton label={t('previousSlide')} onClick={() => go(index - 1)} flip={!rtl}>
             <path d="M9 6l6 6-6 6" />
           </SliderButton>

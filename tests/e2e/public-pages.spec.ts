@@ -167,6 +167,43 @@ test.describe('with the real optimised images', () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1)).toBe(true);
     expect(failed).toEqual([]);
   });
+  // Art direction: a phone held upright gets the slide's portrait cut (the landscape photo,
+  // covering a screen twice as tall as wide, was scaled up 2-3x), a wider screen the photo itself;
+  // each downloads only its own variant. The logos are fetched once each, though two boxes show them.
+  for (const { name, viewport, portrait } of [
+    { name: 'a phone held upright', viewport: { width: 390, height: 844 }, portrait: true },
+    { name: 'a desktop', viewport: { width: 1280, height: 800 }, portrait: false },
+  ]) {
+    test(`the first slide on ${name} is the ${portrait ? 'portrait cut' : 'landscape photo'}, and each logo is downloaded once`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const images: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/_next/image')) images.push(new URL(r.url()).searchParams.get('url') ?? '');
+      });
+      await page.goto('/');
+      const first = page.getByTestId('hero-slider').locator('img[fetchpriority="high"]');
+      await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1)).toBe(true);
+      const { src, width, height } = await first.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth, height: img.naturalHeight }));
+      const slide = new URL(src).searchParams.get('url') ?? '';
+      expect(slide).toMatch(/^\/sliderimges\//);
+      if (portrait) {
+        expect(slide).toMatch(/\?crop=portrait$/);
+        expect(width / height).toBeCloseTo(9 / 16, 2);
+      } else {
+        expect(slide).not.toContain('crop');
+        expect(width / height).toBeGreaterThan(1);
+      }
+      const photo = slide.replace(/\?.*$/, '');
+      expect(images.filter((url) => url.startsWith(photo)), 'only one variant of the first slide').toEqual([slide]);
+      // Each logo shows in the carousel and on its projects' cards: one download.
+      await page.getByTestId('events-grid').scrollIntoViewIfNeeded();
+      await page.getByTestId('client-carousel').scrollIntoViewIfNeeded();
+      await expect.poll(() => images.filter((url) => url.startsWith('/clientimges/')).length).toBeGreaterThan(0);
+      await page.waitForLoadState('networkidle');
+      const logos = images.filter((url) => url.startsWith('/clientimges/'));
+      expect(logos.length, logos.join(', ')).toBe(new Set(logos).size);
+    });
+  }
 });
 
 // The portfolio download is reachable at every width: in the header from 1024 px, in the side

@@ -119,5 +119,19 @@ for (const viewport of [
     expect(Math.round(box.y + box.height)).toBe(viewport.height);
     const pause = (await page.getByTestId('slider-pause').boundingBox())!;
     expect(pause.y + pause.height).toBeLessThanOrEqual(viewport.height);
+    // Nothing covers a control (the floating mail button sits in the bottom corner): a tap at
+    // each one's centre reaches it.
+    const covered = await slider(page)
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons
+          .filter((button) => {
+            const r = button.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return !hit || !button.contains(hit);
+          })
+          .map((button) => button.getAttribute('aria-label')),
+      );
+    expect(covered).toEqual([]);
   });
 }

@@ -123,4 +123,34 @@ describe('legacy image folders', () => {
     expect(res.status).toBe(200);
     expect((await fetch(`${process.env.TEST_BASE_URL}/clientimges/${event.client.logo}`)).status).toBe(200);
   });
+
+  it("serves a slide's portrait cut with ?crop=portrait: 9:16 at the full height; an unknown crop is a 400", async () => {
+    const base = process.env.TEST_BASE_URL;
+    const home = await call('/api/home');
+    const slide = home.data[6][0];
+    const photo = await fetch(`${base}/sliderimges/${slide.img}`);
+    const whole = await sharp(Buffer.from(await photo.arrayBuffer())).metadata();
+    expect(whole.width! / whole.height!).toBeGreaterThan(1);
+
+    const res = await fetch(`${base}/sliderimges/${slide.img}?crop=portrait`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(photo.headers.get('content-type'));
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    const cut = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(cut.height).toBe(whole.height);
+    expect(cut.width).toBe(Math.round((whole.height! * 9) / 16));
+
+    // The optimiser makes the phone sizes from the cut.
+    const optimised = await fetch(`${base}/_next/image?url=${encodeURIComponent(`/sliderimges/${slide.img}?crop=portrait`)}&w=640&q=75`, {
+      headers: { accept: 'image/webp' },
+    });
+    expect(optimised.status).toBe(200);
+    const small = await sharp(Buffer.from(await optimised.arrayBuffer())).metadata();
+    expect(small.width! / small.height!).toBeCloseTo(9 / 16, 2);
+
+    const bad = await fetch(`${base}/sliderimges/${slide.img}?crop=square`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('portrait');
+    expect((await fetch(`${base}/sliderimges/nope.jpg?crop=portrait`)).status).toBe(404);
+  });
 });

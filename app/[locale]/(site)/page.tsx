@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientCarousel } from '@/components/site/client-carousel';
+import { ClientLogo } from '@/components/site/client-logo';
 import { EventsGrid } from '@/components/site/events-grid';
+import { HeroImage } from '@/components/site/hero-image';
 import { HeroSlider } from '@/components/site/hero-slider';
 import { OrganizationJsonLd } from '@/components/site/json-ld';
-import { StaticImage } from '@/components/ui/static-image';
 import { TimedOverlay } from '@/components/ui/timed-overlay';
 import { getClients, getContacts, getEvents, getSlides, type ClientView } from '@/lib/content/public';
 import { pageMetadata } from '@/lib/seo';
@@ -14,7 +15,7 @@ type Props = { params: Promise<{ locale: string }> };
 
 function clientLogo(client: ClientView, alt: string) {
   if (!client.logo) return <span className="font-bold text-zinc-800">{client.name}</span>;
-  return <StaticImage src={client.logo} alt={alt} width={200} height={100} sizes="200px" className="max-h-20 w-auto object-contain" />;
+  return <ClientLogo src={client.logo} alt={alt} className="max-h-20 w-auto object-contain" />;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -38,16 +39,7 @@ export default async function HomePage({ params }: Props) {
       <HeroSlider
         ids={slides.map((slide) => slide.id)}
         images={slides.map((slide, i) => (
-          <StaticImage
-            key={slide.id}
-            src={slide.image}
-            alt={t('slideAlt', { number: i + 1 })}
-            fill
-            sizes="100vw"
-            priority={i === 0}
-            fetchPriority={i === 0 ? 'high' : 'low'}
-            className="object-cover"
-          />
+          <HeroImage key={slide.id} src={slide.image} alt={t('slideAlt', { number: i + 1 })} priority={i === 0} />
         ))}
       >
         <h1 className="text-4xl font-extrabold tracking-tight drop-shadow md:text-6xl">{meta('siteName')}</h1>

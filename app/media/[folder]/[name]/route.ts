@@ -1,26 +1,48 @@
-import { CONTENT_TYPES } from '@/lib/uploads/image';
+import { CONTENT_TYPES, portraitCrop } from '@/lib/uploads/image';
 import { uploads } from '@/lib/uploads/store';
 import { LEGACY_IMAGE_FOLDERS } from '@/lib/legacy/image-folders';
 
 // Serves /sliderimges/x.jpg and the other legacy folders (rewritten here in next.config.ts).
 // Names are server-made and never reused, so the files can be cached forever.
+// `?crop=portrait` serves the photo's portrait cut (lib/uploads/image.ts), which the home page's
+// hero asks the image optimiser for on phones held upright.
 type Context = { params: Promise<{ folder: string; name: string }> };
 
-const notFound = () =>
-  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } });
+const CROPS = { portrait: portraitCrop } as const;
 
-export async function GET(_request: Request, { params }: Context) {
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } });
+
+// The optimiser caches what it makes from a cut, so a cut is asked for rarely; the few most
+// recent are kept so that repeated direct requests do not each cost a decode and an encode.
+const recentCuts = new Map<string, Buffer>();
+const RECENT_CUTS = 16;
+
+async function cut(key: string, crop: keyof typeof CROPS, data: Buffer): Promise<Buffer> {
+  const cacheKey = `${crop}:${key}`;
+  const hit = recentCuts.get(cacheKey);
+  if (hit) return hit;
+  const result = await CROPS[crop](data);
+  recentCuts.set(cacheKey, result);
+  if (recentCuts.size > RECENT_CUTS) recentCuts.delete(recentCuts.keys().next().value!);
+  return result;
+}
+
+export async function GET(request: Request, { params }: Context) {
   const { folder, name } = await params;
   const folders = LEGACY_IMAGE_FOLDERS[folder];
   const type = CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
-  if (!folders || !type) return notFound();
+  if (!folders || !type) return text(404, 'Not found');
+  const crop = new URL(request.url).searchParams.get('crop');
+  if (crop !== null && !Object.hasOwn(CROPS, crop)) return text(400, `Unknown crop "${crop}": the only one is "portrait".`);
   for (const store of folders) {
     const file = await uploads.get(store, name);
     if (file) {
-      return new Response(new Uint8Array(file.data), {
+      const data = crop ? await cut(`${store}/${name}`, crop as keyof typeof CROPS, file.data) : file.data;
+      return new Response(new Uint8Array(data), {
         headers: {
           'Content-Type': type,
-          'Content-Length': String(file.data.length),
+          'Content-Length': String(data.length),
           'Cache-Control': 'public, max-age=31536000, immutable',
           'Last-Modified': file.modified.toUTCString(),
           'X-Content-Type-Options': 'nosniff',
@@ -29,7 +51,7 @@ export async function GET(_request: Request, { params }: Context) {
       });
     }
   }
-  return notFound();
+  return text(404, 'Not found');
 }
 
 export const HEAD = GET;
