@@ -6,12 +6,13 @@ import { TIMINGS } from '@/lib/timings';
 
 /**
  * Client logos moving one step every 2 s, in the reading direction; still under reduced motion.
- * The logos are rendered on the server: `logos` for the list, `copies` (no alt text) for the
- * second pass that makes the loop endless. It only moves while some of it is on screen: below
+ * The logos are rendered on the server; the loop shows them twice to be endless, the second pass
+ * hidden from assistive technology (the same nodes: a second copy would double their share of the
+ * page's payload). It only moves while some of it is on screen: below
  * the full-screen hero, it would otherwise spend frames on a strip nobody sees, and the visitor
  * who scrolls down meets the list from its start.
  */
-export function ClientCarousel({ ids, logos, copies }: { ids: number[]; logos: ReactNode[]; copies: ReactNode[] }) {
+export function ClientCarousel({ ids, logos }: { ids: number[]; logos: ReactNode[] }) {
   const t = useTranslations('home');
   const rtl = useLocale() === 'ar';
   const box = useRef<HTMLDivElement>(null);
@@ -74,7 +75,7 @@ export function ClientCarousel({ ids, logos, copies }: { ids: number[]; logos: R
         <ul className={`flex ${animate ? 'transition-transform duration-500 ease-out' : ''}`} style={{ transform: `translateX(${shift})` }}>
           {loop.map((id, i) => (
             <li key={`${id}-${i}`} className="w-[var(--logo-width)] shrink-0 px-3" aria-hidden={i >= count}>
-              <div className="grid h-28 place-items-center rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 dark:ring-zinc-800">{i < count ? logos[i] : copies[i - count]}</div>
+              <div className="grid h-28 place-items-center rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 dark:ring-zinc-800">{logos[i % count]}</div>
             </li>
           ))}
         </ul>

@@ -76,7 +76,7 @@ test('images are in the HTML as responsive <img>: the hero preloaded first, the 
     expect(first, path).not.toMatch(/loading="lazy"/);
     const preload = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
     expect(preload.some((link) => /fetchPriority="high"/.test(link) && /imageSrcSet="\/_next\/image\?url=/.test(link)), path).toBe(true);
-    for (const img of images) expect(img, path).toMatch(/srcSet="\/_next\/image\?url=[^"]+ \d+w/);
+    for (const img of images) expect(img, path).toMatch(/srcSet="\/_next\/image\?url=[^"]+ \d+[wx]/);
     // Every other image in the grids waits until it is near the viewport.
     if (path !== '/') for (const img of rest) expect(img, path).toMatch(/loading="lazy"/);
   }

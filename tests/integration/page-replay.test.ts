@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
@@ -43,10 +43,12 @@ const replayed = (res: Raw) => res.headers['x-page-replay'] === '1';
 /** Asks until the answer is a replay: Next renders (MISS), serves from its cache (HIT), then the copy. */
 async function untilReplayed(path: string, headers: Record<string, string> = {}) {
   const answers: Raw[] = [];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 6; i++) {
     const res = await raw(path, headers);
     answers.push(res);
     if (replayed(res)) return answers;
+    // A brotli copy is made after Next's answer has gone out.
+    if (i >= 2) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${path} was never replayed: ${answers.map((a) => `${a.status} ${a.headers['x-nextjs-cache']}`).join(', ')}`);
 }
@@ -92,6 +94,25 @@ describe('cached pages are answered with a copy of what Next sent', () => {
     expect(Number(gzip.headers['content-length'])).toBe(gzip.body.byteLength);
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
     expect(plain.body.toString('utf8')).toContain('<html lang="ar" dir="rtl"');
+  });
+
+  it('a browser that takes brotli gets the copy in brotli: the same page, smaller than gzip', async () => {
+    const plain = (await untilReplayed('/TheTeam')).at(-1)!;
+    const gzip = (await untilReplayed('/TheTeam', { 'Accept-Encoding': 'gzip' })).at(-1)!;
+    const answers = await untilReplayed('/TheTeam', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    // Next itself answers in gzip; the kept copy is brotli.
+    expect(answers[0]!.headers['content-encoding']).toBe('gzip');
+    const br = answers.at(-1)!;
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.byteLength).toBeLessThan(gzip.body.byteLength * 0.95);
+    const { 'content-encoding': _br, 'content-length': _brLength, ...brRest } = comparable(br);
+    const { 'content-encoding': _gzip, 'content-length': _gzipLength, ...gzipRest } = comparable(gzip);
+    expect(brRest).toEqual(gzipRest);
+    // Refused brotli (q=0) is never answered with it.
+    const refused = (await untilReplayed('/TheTeam', { 'Accept-Encoding': 'br;q=0, gzip' })).at(-1)!;
+    expect(refused.headers['content-encoding']).toBe('gzip');
   });
 
   it('answers HEAD from the copy with the headers and no body', async () => {

@@ -52,7 +52,6 @@ export default async function HomePage({ params }: Props) {
         <ClientCarousel
           ids={clients.map((client) => client.id)}
           logos={clients.map((client) => clientLogo(client, t('clientLogo', { name: client.name })))}
-          copies={clients.map((client) => clientLogo(client, ''))}
         />
       </section>
       <section aria-labelledby="projects-heading" className="mx-auto max-w-7xl px-4 pb-16">
