@@ -1,5 +1,6 @@
 // The production HTTP server: Next's request handler behind the cached-page fast path
-// (lib/server/page-replay.mjs). `npm start`, `npm test` and `npm run bench` all serve through it.
+// (lib/server/page-replay.mjs) and brotli for the build's scripts and stylesheets
+// (lib/server/static-brotli.mjs). `npm start`, `npm test` and `npm run bench` all serve through it.
 //
 //   node scripts/serve.mjs        PORT (default 3000), HOSTNAME (default: every interface)
 //
@@ -19,12 +20,14 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 // The cache handler owns the state the fast path reads; Next imports the same file on its own.
 await import('../lib/cache-handler.mjs');
 const { handleAndKeep, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
+const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
 await app.prepare();
 const handle = app.getRequestHandler();
 const replayKeyOf = replayKeys(routingInputs(path.join(ROOT, '.next')));
+const serveStatic = staticBrotli(path.join(ROOT, '.next'));
 
 /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
 function fail(req, res, error) {
@@ -34,6 +37,13 @@ function fail(req, res, error) {
 }
 
 const server = http.createServer((req, res) => {
+  const asset = serveStatic(req, res);
+  if (asset === true) return;
+  if (asset) {
+    asset.keep();
+    handle(req, res).catch((error) => fail(req, res, error));
+    return;
+  }
   const replayKey = replayKeyOf(req);
   if (replayKey === null) {
     handle(req, res).catch((error) => fail(req, res, error));

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 // `next build` only when the sources changed since the last one (start, test and bench share this).
 const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json'];
@@ -52,7 +53,31 @@ export function markEagerChunks(nextDir = NEXT_DIR): string[] {
   return marked;
 }
 
-/** The production build: `next build`, then the post-build step above. */
+/**
+ * Writes a brotli copy (`x.js.br`) next to every script and stylesheet in the build's static
+ * files, at brotli's best setting: ~15 % fewer bytes than the gzip Next compresses them with on
+ * every request. The server sends them to browsers that take brotli (lib/server/static-brotli.mjs).
+ * Runs after markEagerChunks, so the copies carry the compile hint. Returns how many it wrote.
+ */
+export function precompressStatic(nextDir = NEXT_DIR): number {
+  let written = 0;
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (/\.(js|css)$/.test(entry.name)) {
+        const source = readFileSync(full);
+        const mode = constants.BROTLI_MODE_TEXT;
+        writeFileSync(`${full}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_MODE]: mode, [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.byteLength } }));
+        written++;
+      }
+    }
+  };
+  visit(path.join(nextDir, 'static'));
+  return written;
+}
+
+/** The production build: `next build`, then the post-build steps above. */
 export function build(log: (line: string) => void) {
   const result = spawnSync('npx', ['next', 'build'], {
     stdio: 'inherit',
@@ -60,6 +85,7 @@ export function build(log: (line: string) => void) {
   });
   if (result.status !== 0) throw new Error('next build failed');
   log(`eager compile hint on ${markEagerChunks().length} framework chunks`);
+  log(`brotli copies of ${precompressStatic()} scripts and stylesheets`);
   writeFingerprint();
 }
 

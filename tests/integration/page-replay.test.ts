@@ -202,3 +202,30 @@ describe('a write ends the copy', () => {
     expect(gone.body.toString('utf8')).not.toContain(title);
   });
 });
+
+describe('the build’s scripts and stylesheets go out in brotli to browsers that take it', () => {
+  it('the brotli answer is the same file with Next’s headers; refusals, ranges and revalidations get Next’s answer', async () => {
+    const html = (await raw('/')).body.toString('utf8');
+    const assets = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.some((a) => a.endsWith('.css')) && assets.some((a) => a.endsWith('.js'))).toBe(true);
+    for (const asset of [...new Set(assets)].slice(0, 4)) {
+      const plain = await raw(asset);
+      const gzip = await raw(asset, { 'Accept-Encoding': 'gzip' });
+      expect(gzip.headers['content-encoding'], asset).toBe('gzip');
+      const answers = [await raw(asset, { 'Accept-Encoding': 'gzip, deflate, br' }), await raw(asset, { 'Accept-Encoding': 'gzip, deflate, br' })];
+      const br = answers.at(-1)!;
+      expect(br.headers['content-encoding'], asset).toBe('br');
+      expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
+      expect(brotliDecompressSync(br.body).equals(plain.body), asset).toBe(true);
+      expect(br.body.byteLength).toBeLessThan(gunzipSync(gzip.body).byteLength);
+      for (const name of ['content-type', 'cache-control', 'etag', 'last-modified', 'vary', 'x-content-type-options']) {
+        expect(br.headers[name], `${asset} ${name}`).toBe(gzip.headers[name]);
+      }
+      expect((await raw(asset, { 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+      const range = await raw(asset, { 'Accept-Encoding': 'br', Range: 'bytes=0-9' });
+      expect(range.headers['content-encoding']).not.toBe('br');
+      const revalidation = await raw(asset, { 'Accept-Encoding': 'br', 'If-None-Match': String(gzip.headers.etag) });
+      expect(revalidation.status).toBe(304);
+    }
+  });
+});

@@ -1,0 +1,85 @@
+// Brotli for the build's scripts and stylesheets, used by the HTTP server (scripts/serve.mjs).
+//
+// Next compresses its static files with gzip on every request. The build writes a brotli copy of
+// each script and stylesheet (`precompressStatic` in scripts/lib/build.ts), ~15 % smaller: React
+// and the router alone are ~23 KB fewer on a first visit. Next still answers each file first; its
+// headers are kept, and later requests from browsers that take brotli get the same headers with
+// the brotli body. Conditional and range requests always go to Next.
+//
+// Plain JavaScript for the reason given in page-replay.mjs.
+
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { acceptsBrotli } from './page-replay.mjs';
+
+/**
+ * @typedef {import('node:http').IncomingMessage} IncomingMessage
+ * @typedef {import('node:http').ServerResponse} ServerResponse
+ */
+
+const PREFIX = '/_next/static/';
+const PASS_THROUGH_HEADERS = ['range', 'if-none-match', 'if-modified-since', 'if-range'];
+const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'accept-ranges']);
+
+/**
+ * Reads the build's brotli copies and returns the request hook.
+ * @param {string} distDir
+ */
+export function staticBrotli(distDir) {
+  /** @type {Map<string, Buffer>} URL path -> brotli body */
+  const bodies = new Map();
+  const root = path.join(distDir, 'static');
+  const visit = (/** @type {string} */ dir) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (entry.name.endsWith('.br')) bodies.set(PREFIX + path.relative(root, full).slice(0, -3).split(path.sep).join('/'), readFileSync(full));
+    }
+  };
+  visit(root);
+  /** @type {Map<string, (string | string[])[]>} URL path -> Next's headers for it */
+  const kept = new Map();
+
+  /**
+   * Answers the request with a brotli copy and returns true, or returns null when Next must answer
+   * (and then `keep(res)` should be called with Next's response, to learn its headers).
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @returns {{ keep: () => void } | true | null}
+   */
+  return function serve(req, res) {
+    const url = req.url ?? '';
+    if (!url.startsWith(PREFIX) || (req.method !== 'GET' && req.method !== 'HEAD')) return null;
+    const pathname = url.split('?')[0] ?? url;
+    const body = bodies.get(pathname);
+    if (!body || !acceptsBrotli(req.headers['accept-encoding'])) return null;
+    if (PASS_THROUGH_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
+    const headers = kept.get(pathname);
+    if (headers) {
+      res.writeHead(200, [...headers, 'Content-Encoding', 'br', 'Content-Length', String(body.byteLength)]);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    }
+    return {
+      keep() {
+        res.once('finish', () => {
+          if (res.statusCode !== 200) return;
+          /** @type {(string | string[])[]} */
+          const headers = [];
+          for (const name of res.getRawHeaderNames()) {
+            const value = res.getHeader(name);
+            if (value === undefined || NOT_REPLAYED.has(name.toLowerCase())) continue;
+            headers.push(name, Array.isArray(value) ? value : String(value));
+          }
+          kept.set(pathname, headers);
+        });
+      },
+    };
+  };
+}
