@@ -86,12 +86,13 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
       <div className="absolute inset-0 bg-black/55" aria-hidden="true" />
       <div className="relative z-10 flex h-full flex-col items-center justify-center px-6 text-center text-white">{children}</div>
       {count > 1 && (
-        // Lifted above the floating mail button on phones, where the row reaches the screen's edge.
-        <div className="absolute inset-x-0 bottom-24 z-20 flex items-center justify-center gap-3 sm:bottom-6">
+        // Lifted above the floating mail button on phones, where the row reaches the screen's edge;
+        // with many slides the dots wrap, so every control stays on screen.
+        <div className="absolute inset-x-0 bottom-24 z-20 flex items-center justify-center gap-3 px-4 sm:bottom-6">
           <SliderButton label={t('previousSlide')} onClick={() => go(index - 1)} flip={!rtl}>
             <path d="M9 6l6 6-6 6" />
           </SliderButton>
-          <ul className="flex gap-1">
+          <ul className="flex min-w-0 flex-wrap justify-center gap-1">
             {ids.map((id, i) => (
               <li key={id}>
                 {/* A 24 px target around a small dot (WCAG 2.5.8 target size). */}
@@ -128,7 +129,7 @@ function SliderButton({ label, onClick, children, flip = false, testId, pressed 
       onClick={onClick}
       data-testid={testId}
       aria-pressed={pressed}
-      className="grid size-10 place-items-center rounded-full bg-black/50 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
+      className="grid size-10 shrink-0 place-items-center rounded-full bg-black/50 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 fill-none stroke-current ${flip ? 'rotate-180' : ''}`} strokeWidth="2.5">
         {children}
