@@ -77,6 +77,10 @@ export function staticBrotli(distDir) {
             if (value === undefined || NOT_REPLAYED.has(name.toLowerCase())) continue;
             headers.push(name, Array.isArray(value) ? value : String(value));
           }
+          // Next's gzip answer says Vary: Accept-Encoding; the brotli one must, whatever Next sent.
+          const vary = headers.findIndex((value, i) => i % 2 === 0 && String(value).toLowerCase() === 'vary');
+          if (vary === -1) headers.push('Vary', 'Accept-Encoding');
+          else if (!/accept-encoding/i.test(String(headers[vary + 1]))) headers[vary + 1] = `${headers[vary + 1]}, Accept-Encoding`;
           kept.set(pathname, headers);
         });
       },

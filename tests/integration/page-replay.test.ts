@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,5 +228,15 @@ describe('the build’s scripts and stylesheets go out in brotli to browsers tha
       const revalidation = await raw(asset, { 'Accept-Encoding': 'br', 'If-None-Match': String(gzip.headers.etag) });
       expect(revalidation.status).toBe(304);
     }
+    // Learnt from an answer Next sent uncompressed (the browser took brotli only), the brotli
+    // answer still varies on Accept-Encoding.
+    const chunks = readdirSync('.next/static/chunks').filter((name) => name.endsWith('.js'));
+    const fresh = `/_next/static/chunks/${chunks.find((name) => !assets.includes(`/_next/static/chunks/${name}`))}`;
+    const first = await raw(fresh, { 'Accept-Encoding': 'br' });
+    expect(first.status, fresh).toBe(200);
+    const second = await raw(fresh, { 'Accept-Encoding': 'br' });
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(second.body).equals((await raw(fresh)).body)).toBe(true);
+    expect(String(second.headers.vary)).toMatch(/accept-encoding/i);
   });
 });
