@@ -1,5 +1,5 @@
 import { getImageProps } from 'next/image';
-import { preload } from 'react-dom';
+import { preloadImage } from '@/components/ui/static-image';
 
 /** Viewports narrower than 2:3 (phones held upright) get the photo's portrait cut. */
 const PORTRAIT_MEDIA = '(max-aspect-ratio: 2/3)';
@@ -17,12 +17,8 @@ export function HeroImage({ src, alt, priority = false }: { src: string; alt: st
   const { props: landscape } = getImageProps({ ...common, src });
   const { props: portrait } = getImageProps({ ...common, src: `${src}?crop=portrait` });
   if (priority) {
-    for (const [img, media] of [
-      [portrait, PORTRAIT_MEDIA],
-      [landscape, LANDSCAPE_MEDIA],
-    ] as const) {
-      if (img.srcSet) preload(img.src, { as: 'image', imageSrcSet: img.srcSet, imageSizes: img.sizes, fetchPriority: 'high', media });
-    }
+    preloadImage(portrait, PORTRAIT_MEDIA);
+    preloadImage(landscape, LANDSCAPE_MEDIA);
   }
   return (
     <picture>

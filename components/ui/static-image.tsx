@@ -10,9 +10,14 @@ import { preload } from 'react-dom';
 export function StaticImage(props: ImageProps) {
   // A prioritised image is the page's largest paint: fetch it ahead of everything else.
   const { props: img } = getImageProps({ fetchPriority: props.priority ? 'high' : undefined, ...props });
-  // getImageProps does not emit the preload that `priority` gives <Image>; add it here.
-  if (props.priority && img.srcSet) {
-    preload(img.src, { as: 'image', imageSrcSet: img.srcSet, imageSizes: img.sizes, fetchPriority: 'high' });
-  }
+  if (props.priority) preloadImage(img);
   return <img {...img} />;
+}
+
+/**
+ * The preload that `priority` gives <Image>, which getImageProps does not emit: the responsive
+ * image at high priority, for the screens `media` matches (all when absent).
+ */
+export function preloadImage(img: ReturnType<typeof getImageProps>['props'], media?: string) {
+  if (img.srcSet) preload(img.src, { as: 'image', imageSrcSet: img.srcSet, imageSizes: img.sizes, fetchPriority: 'high', media });
 }

@@ -173,15 +173,7 @@ export async function handleAndKeep(req, res, replayKey, handle) {
 
   res.once('finish', () => {
     if (!keeping || !read.entry) return;
-    /** @type {(string | string[])[]} */
-    const headers = [];
-    // Raw names keep Next's spelling (Cache-Control, not cache-control).
-    for (const name of res.getRawHeaderNames()) {
-      const value = res.getHeader(name);
-      if (value === undefined || NOT_REPLAYED.has(name.toLowerCase())) continue;
-      headers.push(name, Array.isArray(value) ? value : String(value));
-    }
-    const replay = { status: res.statusCode, headers, body: Buffer.concat(chunks) };
+    const replay = { status: res.statusCode, headers: sentHeaders(res), body: Buffer.concat(chunks) };
     const entry = read.entry;
     if (res.getHeader('content-encoding') === 'gzip' && acceptsBrotli(req.headers['accept-encoding'])) {
       // keepReplay drops the copy if the entry went away while this ran.
@@ -195,6 +187,26 @@ export async function handleAndKeep(req, res, replayKey, handle) {
   });
 
   await sharedState().pageReads.run(read, handle);
+}
+
+/**
+ * The headers a response went out with, as a flat name/value list for `writeHead`, without the
+ * per-connection ones and the length (and any `also` named, in lower case). Raw names keep Next's
+ * spelling (Cache-Control, not cache-control).
+ * @param {ServerResponse} res
+ * @param {string[]} [also]
+ * @returns {(string | string[])[]}
+ */
+export function sentHeaders(res, also = []) {
+  /** @type {(string | string[])[]} */
+  const headers = [];
+  for (const name of res.getRawHeaderNames()) {
+    const value = res.getHeader(name);
+    const lower = name.toLowerCase();
+    if (value === undefined || NOT_REPLAYED.has(lower) || also.includes(lower)) continue;
+    headers.push(name, Array.isArray(value) ? value : String(value));
+  }
+  return headers;
 }
 
 /**

@@ -10,7 +10,7 @@
 
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { acceptsBrotli } from './page-replay.mjs';
+import { acceptsBrotli, sentHeaders } from './page-replay.mjs';
 
 /**
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
@@ -19,7 +19,6 @@ import { acceptsBrotli } from './page-replay.mjs';
 
 const PREFIX = '/_next/static/';
 const PASS_THROUGH_HEADERS = ['range', 'if-none-match', 'if-modified-since', 'if-range'];
-const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'accept-ranges']);
 
 /**
  * Reads the build's brotli copies and returns the request hook.
@@ -29,20 +28,16 @@ export function staticBrotli(distDir) {
   /** @type {Map<string, Buffer>} URL path -> brotli body */
   const bodies = new Map();
   const root = path.join(distDir, 'static');
-  const visit = (/** @type {string} */ dir) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else if (entry.name.endsWith('.br')) bodies.set(PREFIX + path.relative(root, full).slice(0, -3).split(path.sep).join('/'), readFileSync(full));
-    }
-  };
-  visit(root);
+  /** @type {string[]} */
+  let files = [];
+  try {
+    files = readdirSync(root, { recursive: true, encoding: 'utf8' });
+  } catch {
+    // No build output: every request goes to Next.
+  }
+  for (const file of files) {
+    if (file.endsWith('.br')) bodies.set(PREFIX + file.slice(0, -3).split(path.sep).join('/'), readFileSync(path.join(root, file)));
+  }
   /** @type {Map<string, (string | string[])[]>} URL path -> Next's headers for it */
   const kept = new Map();
 
@@ -70,13 +65,8 @@ export function staticBrotli(distDir) {
       keep() {
         res.once('finish', () => {
           if (res.statusCode !== 200) return;
-          /** @type {(string | string[])[]} */
-          const headers = [];
-          for (const name of res.getRawHeaderNames()) {
-            const value = res.getHeader(name);
-            if (value === undefined || NOT_REPLAYED.has(name.toLowerCase())) continue;
-            headers.push(name, Array.isArray(value) ? value : String(value));
-          }
+          // Next's encoding and byte ranges describe its own body, not the brotli one.
+          const headers = sentHeaders(res, ['content-encoding', 'accept-ranges']);
           // Next's gzip answer says Vary: Accept-Encoding; the brotli one must, whatever Next sent.
           const vary = headers.findIndex((value, i) => i % 2 === 0 && String(value).toLowerCase() === 'vary');
           if (vary === -1) headers.push('Vary', 'Accept-Encoding');

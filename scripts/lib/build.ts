@@ -60,21 +60,18 @@ export function markEagerChunks(nextDir = NEXT_DIR): string[] {
  * Runs after markEagerChunks, so the copies carry the compile hint. Returns how many it wrote.
  */
 export function precompressStatic(nextDir = NEXT_DIR): number {
-  let written = 0;
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else if (/\.(js|css)$/.test(entry.name)) {
-        const source = readFileSync(full);
-        const mode = constants.BROTLI_MODE_TEXT;
-        writeFileSync(`${full}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_MODE]: mode, [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.byteLength } }));
-        written++;
-      }
-    }
-  };
-  visit(path.join(nextDir, 'static'));
-  return written;
+  const root = path.join(nextDir, 'static');
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(js|css)$/.test(file));
+  for (const file of files) {
+    const source = readFileSync(path.join(root, file));
+    const params = {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: source.byteLength,
+    };
+    writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(source, { params }));
+  }
+  return files.length;
 }
 
 /** The production build: `next build`, then the post-build steps above. */

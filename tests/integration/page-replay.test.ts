@@ -218,7 +218,7 @@ describe('the build’s scripts and stylesheets go out in brotli to browsers tha
       expect(br.headers['content-encoding'], asset).toBe('br');
       expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
       expect(brotliDecompressSync(br.body).equals(plain.body), asset).toBe(true);
-      expect(br.body.byteLength).toBeLessThan(gunzipSync(gzip.body).byteLength);
+      expect(br.body.byteLength).toBeLessThan(gzip.body.byteLength);
       for (const name of ['content-type', 'cache-control', 'etag', 'last-modified', 'vary', 'x-content-type-options']) {
         expect(br.headers[name], `${asset} ${name}`).toBe(gzip.headers[name]);
       }

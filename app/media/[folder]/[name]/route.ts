@@ -1,3 +1,4 @@
+import { errorMessage } from '@/lib/i18n/messages';
 import { CONTENT_TYPES, portraitCrop } from '@/lib/uploads/image';
 import { uploads } from '@/lib/uploads/store';
 import { LEGACY_IMAGE_FOLDERS } from '@/lib/legacy/image-folders';
@@ -32,9 +33,9 @@ export async function GET(request: Request, { params }: Context) {
   const { folder, name } = await params;
   const folders = LEGACY_IMAGE_FOLDERS[folder];
   const type = CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
-  if (!folders || !type) return text(404, 'Not found');
+  if (!folders || !type) return text(404, errorMessage('notFound'));
   const crop = new URL(request.url).searchParams.get('crop');
-  if (crop !== null && !Object.hasOwn(CROPS, crop)) return text(400, `Unknown crop "${crop}": the only one is "portrait".`);
+  if (crop !== null && !Object.hasOwn(CROPS, crop)) return text(400, errorMessage('unknownCrop'));
   for (const store of folders) {
     const file = await uploads.get(store, name);
     if (file) {
@@ -51,7 +52,7 @@ export async function GET(request: Request, { params }: Context) {
       });
     }
   }
-  return text(404, 'Not found');
+  return text(404, errorMessage('notFound'));
 }
 
 export const HEAD = GET;
