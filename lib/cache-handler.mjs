@@ -9,6 +9,7 @@
 // replaces the entry (a tag expiry after a write, a regeneration, eviction) removes the replay
 // with it: the fast path can never outlive the page it copied.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { deferBootScripts } from './server/deferred-boot.mjs';
 
 const MAX_BYTES = Number(process.env.CACHE_MAX_BYTES || 256 * 1024 * 1024);
 /** Enough for the usual Accept-Encoding and locale-cookie combinations of one page. */
@@ -117,6 +118,8 @@ export default class MemoryCacheHandler {
     // A 404 page is cheap to render and there is one per URL anyone cares to type: keeping them
     // would let a scan of random paths push the real pages out.
     if (value.kind === 'APP_PAGE' && value.status === 404) return;
+    // Every later answer from this entry (Next's and the replays) starts its scripts after the first paint.
+    if (value.kind === 'APP_PAGE' && typeof value.html === 'string') value = { ...value, html: deferBootScripts(value.html) };
     /** @type {Entry} */
     const entry = { key, value, lastModified: Date.now(), tags: tagsOf(value, ctx), size: sizeOf(value), replays: null };
     state.entries.set(key, entry);

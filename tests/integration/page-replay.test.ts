@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
+import { deferBootScripts } from '@/lib/server/deferred-boot.mjs';
 import { BASE, call, imageFile, userWithToken } from '../helpers/api';
 import { testDb, unique } from '../helpers/db';
 
@@ -201,6 +202,39 @@ describe('a write ends the copy', () => {
     const gone = await raw('/Services');
     expect(replayed(gone)).toBe(false);
     expect(gone.body.toString('utf8')).not.toContain(title);
+  });
+});
+
+describe('cached pages start their scripts after the first paint', () => {
+  it('the cached page is the rendered one with its Next scripts moved into the loader, and the loader names real files', async () => {
+    // A write expires the page, so the next request renders it (MISS) and the one after is cached.
+    const tag = unique('boot');
+    const created = await call('/api/service', {
+      token: admin.token,
+      form: { titel: `Boot test ${tag}`, titelar: `خدمة ${tag}`, dec: 'Temporary', decar: 'مؤقت', img_ser: await imageFile() },
+    });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    try {
+      const rendered = await raw('/Services');
+      expect(rendered.headers['x-nextjs-cache']).toBe('MISS');
+      const cached = await raw('/Services');
+      expect(cached.headers['x-nextjs-cache']).toBe('HIT');
+      const renderedHtml = rendered.body.toString('utf8');
+      const cachedHtml = cached.body.toString('utf8');
+
+      const scripts = [...renderedHtml.matchAll(/<script src="(\/_next\/static\/[^"]+\.js)" async=""><\/script>/g)].map((m) => m[1]!);
+      expect(scripts.length).toBeGreaterThanOrEqual(3);
+      expect(cachedHtml).toBe(deferBootScripts(renderedHtml));
+      expect(cachedHtml).not.toMatch(/<script src="[^"]+" async="">/);
+      expect(cachedHtml).toContain(`(${JSON.stringify(scripts)},3000)</script></head>`);
+      for (const src of scripts) {
+        const res = await raw(src);
+        expect(res.status, src).toBe(200);
+        expect(res.headers['content-type'], src).toMatch(/javascript/);
+      }
+    } finally {
+      expect((await call(`/api/service/${created.data.id as number}`, { token: admin.token, method: 'DELETE' })).status).toBe(200);
+    }
   });
 });
 
