@@ -19,7 +19,10 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
   const [stopped, setStopped] = useState(false);
   // The other slides' photos wait for the page's load event: none is shown for 5 s, and fetching
   // them sooner would compete with the first slide (the largest paint) and the page's scripts.
+  // Then only the neighbours of the slide shown are fetched (the next, which the timer shows, and
+  // the previous, one arrow away): a visit of a few seconds does not download every slide.
   const [loaded, setLoaded] = useState(false);
+  const [fetched, setFetched] = useState<ReadonlySet<number>>(() => new Set([0]));
   const count = ids.length;
 
   useEffect(() => {
@@ -35,6 +38,13 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
   useEffect(() => {
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setStopped(true);
   }, []);
+
+  useEffect(() => {
+    if (!loaded) return;
+    const wanted = [index, (index + 1) % count, (index - 1 + count) % count];
+    // Once fetched, a photo stays in the page, so coming back to it never downloads it again.
+    setFetched((known) => (wanted.every((i) => known.has(i)) ? known : new Set([...known, ...wanted])));
+  }, [loaded, index, count]);
 
   const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
 
@@ -79,7 +89,7 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
             aria-hidden={i !== index}
             className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${i === index ? 'opacity-100' : 'opacity-0'}`}
           >
-            {(i === 0 || i === index || loaded) && images[i]}
+            {(i === index || fetched.has(i)) && images[i]}
           </div>
         ))}
       </div>

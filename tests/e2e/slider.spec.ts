@@ -37,6 +37,21 @@ test('the slider advances every 5 seconds and wraps around', async ({ page, requ
   }
 });
 
+test('after the page has loaded only the slide shown and its neighbours have their photo; moving on fetches the next one', async ({ page, request }) => {
+  const n = (await homeData(request)).slides.length;
+  expect(n, 'seeded slides').toBeGreaterThanOrEqual(4);
+  const start = await openHome(page);
+  await page.waitForLoadState('load');
+  const withPhoto = () => slider(page).locator('[role="group"]').evaluateAll((groups) => groups.flatMap((group, i) => (group.querySelector('img') ? [i] : [])));
+  const at = (offset: number) => (((start + offset) % n) + n) % n;
+  await expect.poll(withPhoto).toEqual(expect.arrayContaining([at(-1), at(0), at(1)]));
+  expect(await withPhoto(), 'the slide two ahead is not fetched yet').not.toContain(at(2));
+
+  await page.getByRole('button', { name: messages('en').home.nextSlide, exact: true }).click();
+  await expect(slider(page)).toHaveAttribute('data-index', String(at(1)));
+  await expect.poll(withPhoto).toEqual(expect.arrayContaining([at(-1), at(0), at(1), at(2)]));
+});
+
 test('hovering the slider pauses it; leaving resumes it', async ({ page, request }) => {
   const n = (await homeData(request)).slides.length;
   const start = await openHome(page);

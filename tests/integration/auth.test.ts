@@ -3,6 +3,9 @@ import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, freshIp, login, userWithToken } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
+import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
+
+deleteContentAddedByThisFile();
 
 afterAll(() => testDb.$disconnect());
 

@@ -3,11 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, imageFile, userWithToken } from '../helpers/api';
 import { makeUser, testDb, unique } from '../helpers/db';
+import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 
 // Every /api route × {anonymous, pending, Mini Admin, Admin} against an explicit table.
 // The routes are discovered from app/api on disk: one missing from the table fails the test.
 
 type Who = 'anonymous' | 'pending' | 'mini' | 'admin';
+deleteContentAddedByThisFile();
+
 const WHO: Who[] = ['anonymous', 'pending', 'mini', 'admin'];
 type Expect = Record<Who, number>;
 

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, imageFile, noiseImage, userWithToken } from '../helpers/api';
 import { testDb, unique } from '../helpers/db';
+import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 
 // Every legacy endpoint called the way the old React client calls it (multipart,
 // `Authorization: Bearer …`, POST + `_method=PUT`), checking the envelopes and field names it
 // reads, and what changed in the database.
+
+deleteContentAddedByThisFile();
 
 let admin: string;
 let mini: string;

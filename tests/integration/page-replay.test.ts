@@ -7,6 +7,7 @@ import en from '@/messages/en.json';
 import { deferBootScripts } from '@/lib/server/deferred-boot.mjs';
 import { BASE, call, imageFile, userWithToken } from '../helpers/api';
 import { testDb, unique } from '../helpers/db';
+import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 
 // The production server answers a page Next already served from its cache with a copy of that
 // answer (lib/server/page-replay.mjs). These check the copy is Next's answer byte for byte, that
@@ -39,6 +40,8 @@ function raw(path: string, headers: Record<string, string> = {}, method = 'GET')
     request.end();
   });
 }
+
+deleteContentAddedByThisFile();
 
 const replayed = (res: Raw) => res.headers['x-page-replay'] === '1';
 

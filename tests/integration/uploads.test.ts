@@ -4,6 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, imageFile, userWithToken } from '../helpers/api';
 import { testDb } from '../helpers/db';
+import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
+
+deleteContentAddedByThisFile();
 
 const uploadsDir = process.env.UPLOADS_DIR!;
 const files = (folder: string) => {
