@@ -57,8 +57,7 @@ function startAfterFirstPaint(sources, latestMs) {
  * @returns {string}
  */
 export function deferBootScripts(html) {
-  const headEnd = html.indexOf('</head>');
-  if (headEnd < 0) return html;
+  if (!html.includes('</head>')) return html;
   /** @type {string[]} */
   const sources = [];
   let rest = html.replace(SCRIPT, (_, src) => {

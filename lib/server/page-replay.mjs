@@ -16,7 +16,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gunzip } from 'node:zlib';
+import { brotliCompress, gunzip } from 'node:zlib';
+import { brotliTextParams } from './brotli.mjs';
 
 const brotli = promisify(brotliCompress);
 const gunzipAsync = promisify(gunzip);
@@ -232,13 +233,7 @@ export function acceptsBrotli(header) {
  */
 async function inBrotli(replay) {
   const html = await gunzipAsync(replay.body);
-  const body = await brotli(html, {
-    params: {
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
-    },
-  });
+  const body = await brotli(html, { params: brotliTextParams(html.byteLength) });
   const headers = replay.headers.map((value, i) => (i % 2 === 1 && String(replay.headers[i - 1]).toLowerCase() === 'content-encoding' ? 'br' : value));
   return { status: replay.status, headers, body };
 }

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { brotliCompressSync } from 'node:zlib';
+import { brotliTextParams } from '@/lib/server/brotli.mjs';
 
 // `next build` only when the sources changed since the last one (start, test and bench share this).
 const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json'];
@@ -64,12 +65,7 @@ export function precompressStatic(nextDir = NEXT_DIR): number {
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(js|css)$/.test(file));
   for (const file of files) {
     const source = readFileSync(path.join(root, file));
-    const params = {
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: source.byteLength,
-    };
-    writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(source, { params }));
+    writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(source, { params: brotliTextParams(source.byteLength) }));
   }
   return files.length;
 }

@@ -8,9 +8,9 @@ import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 // Every /api route × {anonymous, pending, Mini Admin, Admin} against an explicit table.
 // The routes are discovered from app/api on disk: one missing from the table fails the test.
 
-type Who = 'anonymous' | 'pending' | 'mini' | 'admin';
 deleteContentAddedByThisFile();
 
+type Who = 'anonymous' | 'pending' | 'mini' | 'admin';
 const WHO: Who[] = ['anonymous', 'pending', 'mini', 'admin'];
 type Expect = Record<Who, number>;
 

@@ -1,0 +1,2 @@
+// Types for brotli.mjs (plain JavaScript, used by the HTTP server outside Next's compiler).
+export function brotliTextParams(byteLength: number): Record<number, number>;
