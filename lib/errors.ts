@@ -16,6 +16,7 @@ export class AppError extends Error {
 export const unauthenticated = () => new AppError(401, 'unauthenticated');
 export const forbidden = (code = 'forbidden') => new AppError(403, code);
 export const notFound = () => new AppError(404, 'notFound');
+export const methodNotAllowed = () => new AppError(405, 'methodNotAllowed');
 export const conflict = (code: string) => new AppError(409, code);
 export const invalid = (fieldErrors: FieldErrors) => new AppError(422, 'invalid', fieldErrors);
 export const tooManyRequests = () => new AppError(429, 'tooManyRequests');

@@ -4,6 +4,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TIMINGS } from '@/lib/timings';
 
+/** Up to this many slides get a dot each (one row on a 375 px phone); more get a counter. */
+export const MAX_DOTS = 10;
+
 /**
  * Full-screen slider: advances every 5 s, pauses while hovered or focused, can be paused for good,
  * answers the arrow keys (mirrored in Arabic), and does not move by itself under reduced motion.
@@ -96,28 +99,34 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
       <div className="absolute inset-0 bg-black/55" aria-hidden="true" />
       <div className="relative z-10 flex h-full flex-col items-center justify-center px-6 text-center text-white">{children}</div>
       {count > 1 && (
-        // Lifted above the floating mail button on phones, where the row reaches the screen's edge;
-        // with many slides the dots wrap, so every control stays on screen.
+        // Lifted above the floating mail button on phones, where the row reaches the screen's edge.
         <div className="absolute inset-x-0 bottom-24 z-20 flex items-center justify-center gap-3 px-4 sm:bottom-6">
           <SliderButton label={t('previousSlide')} onClick={() => go(index - 1)} flip={!rtl}>
             <path d="M9 6l6 6-6 6" />
           </SliderButton>
-          <ul className="flex min-w-0 flex-wrap justify-center gap-1">
-            {ids.map((id, i) => (
-              <li key={id}>
-                {/* A 24 px target around a small dot (WCAG 2.5.8 target size). */}
-                <button
-                  type="button"
-                  aria-label={t('goToSlide', { number: i + 1 })}
-                  aria-current={i === index}
-                  onClick={() => go(i)}
-                  className="group grid h-6 min-w-6 place-items-center"
-                >
-                  <span aria-hidden="true" className={`block h-3 rounded-full transition-all ${i === index ? 'w-8 bg-brand' : 'w-3 bg-white/70 group-hover:bg-white'}`} />
-                </button>
-              </li>
-            ))}
-          </ul>
+          {count > MAX_DOTS ? (
+            // Past a row of dots that fits a phone, a counter: 32 dots wrapped onto three lines.
+            <p className="min-w-16 rounded-full bg-black/50 px-3 py-2 text-center text-sm font-semibold tabular-nums text-white" data-testid="slide-counter">
+              {t('slideOf', { number: index + 1, count })}
+            </p>
+          ) : (
+            <ul className="flex min-w-0 flex-wrap justify-center gap-1">
+              {ids.map((id, i) => (
+                <li key={id}>
+                  {/* A 24 px target around a small dot (WCAG 2.5.8 target size). */}
+                  <button
+                    type="button"
+                    aria-label={t('goToSlide', { number: i + 1 })}
+                    aria-current={i === index}
+                    onClick={() => go(i)}
+                    className="group grid h-6 min-w-6 place-items-center"
+                  >
+                    <span aria-hidden="true" className={`block h-3 rounded-full transition-all ${i === index ? 'w-8 bg-brand' : 'w-3 bg-white/70 group-hover:bg-white'}`} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
           <SliderButton label={t('nextSlide')} onClick={() => go(index + 1)} flip={rtl}>
             <path d="M9 6l6 6-6 6" />
           </SliderButton>

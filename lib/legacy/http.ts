@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { AppError } from '@/lib/errors';
+import { AppError, methodNotAllowed } from '@/lib/errors';
 import { config } from '@/lib/config';
 import { errorMessage, fieldMessage } from '@/lib/i18n/messages';
 import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
@@ -67,6 +67,15 @@ export async function handle(
     return errorResponse(request, error, resource);
   }
 }
+
+/**
+ * For the methods a path does not answer: Next's own 405 is an empty body without CORS, which a
+ * browser client cannot even read. Exported per method by each route (`export const PUT = refuse`).
+ */
+export const refuse = (request: Request): Promise<Response> =>
+  handle(request, async () => {
+    throw methodNotAllowed();
+  });
 
 export interface ParsedBody {
   fields: Record<string, unknown>;

@@ -22,6 +22,9 @@ const PREFLIGHT: Expect = { anonymous: 204, pending: 204, mini: 204, admin: 204 
 const content = (ok: number): Expect => ({ anonymous: 401, pending: 403, mini: ok, admin: ok });
 const adminOnly = (ok: number): Expect => ({ anonymous: 401, pending: 403, mini: 403, admin: ok });
 
+// Methods a path does not answer: a JSON 405 for everyone, before any sign-in is asked.
+const REFUSED: Expect = { anonymous: 405, pending: 405, mini: 405, admin: 405 };
+
 const TABLE: Record<string, Expect> = {
   'GET /api/home': PUBLIC_OK,
   'OPTIONS /api/home': PREFLIGHT,
@@ -41,6 +44,9 @@ const TABLE: Record<string, Expect> = {
   'DELETE /api/user/:id': adminOnly(200),
   'OPTIONS /api/user/:id': PREFLIGHT,
 };
+for (const path of ['/api/login', '/api/register', '/api/logout']) for (const m of ['GET', 'PUT', 'PATCH', 'DELETE']) TABLE[`${m} ${path}`] = REFUSED;
+for (const m of ['POST', 'PUT', 'PATCH', 'DELETE']) TABLE[`${m} /api/home`] = REFUSED;
+for (const r of [...RESOURCES, 'user']) for (const m of ['PUT', 'PATCH', 'DELETE']) TABLE[`${m} /api/${r}`] = REFUSED;
 const NOT_FOUND: Expect = { anonymous: 404, pending: 404, mini: 404, admin: 404 };
 for (const r of [...RESOURCES, 'user']) {
   // Paths deeper than any endpoint: a JSON 404 for everyone, and preflights that pass.
@@ -124,6 +130,7 @@ async function request(route: string, who: Who) {
     if (method === 'OPTIONS') return (await fetch(`${process.env.TEST_BASE_URL}${target}`, { method, headers: { Origin: 'http://x.test', 'Access-Control-Request-Method': 'POST' } })).status;
     return (await call(target, { method, token, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) })).status;
   }
+  if (TABLE[route] === REFUSED) return (await call(pattern, { method, token, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) })).status;
   let target = pattern;
   if (pattern.endsWith(':id')) {
     const id = resource === 'user' ? (await makeUser('pending')).id : await freshRow(resource);

@@ -362,6 +362,13 @@ describe('conventions', () => {
     const deepPre = await fetch(`${process.env.TEST_BASE_URL}/api/team/1/photo`, { method: 'OPTIONS', headers: { Origin: 'http://old-client.test', 'Access-Control-Request-Method': 'GET' } });
     expect(deepPre.status).toBe(204);
     expect(deepPre.headers.get('access-control-allow-origin')).toBe('*');
+    // A method a path does not answer: a JSON 405 with CORS, not Next's empty one.
+    for (const [method, path] of [['GET', '/api/login'], ['DELETE', '/api/home'], ['PUT', '/api/team'], ['GET', '/api/logout']] as const) {
+      const refused = await call(path, { method, token: admin });
+      expect(refused.status, `${method} ${path}`).toBe(405);
+      expect(refused.headers.get('access-control-allow-origin'), `${method} ${path}`).toBe('*');
+      expect(refused.data.message, `${method} ${path}`).toBe('This method is not allowed here.');
+    }
   });
 
   it('sends baseline security headers', async () => {

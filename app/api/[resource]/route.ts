@@ -1,7 +1,7 @@
 import { requireApiUser } from '@/lib/auth/guard';
-import { AppError, notFound } from '@/lib/errors';
+import { methodNotAllowed, notFound } from '@/lib/errors';
 import { listUsers } from '@/lib/entities/user';
-import { handle, json, preflight, readBody } from '@/lib/legacy/http';
+import { handle, json, preflight, readBody, refuse } from '@/lib/legacy/http';
 import { apiResources, crud } from '@/lib/legacy/resources';
 import { fromLegacy, legacyUser, listEnvelope } from '@/lib/legacy/serializer';
 
@@ -36,7 +36,7 @@ export async function POST(request: Request, { params }: Context) {
     async () => {
       if (resource === 'user') {
         await requireApiUser(request, 'users');
-        throw new AppError(405, 'methodNotAllowed');
+        throw methodNotAllowed();
       }
       if (!api) throw notFound();
       await requireApiUser(request, api.permission);
@@ -48,3 +48,8 @@ export async function POST(request: Request, { params }: Context) {
     api?.legacy,
   );
 }
+
+// Methods this path does not answer get a JSON 405 with CORS (lib/legacy/http.ts).
+export const PUT = refuse;
+export const PATCH = refuse;
+export const DELETE = refuse;

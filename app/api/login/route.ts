@@ -1,6 +1,6 @@
 import { issueToken } from '@/lib/auth/tokens';
 import { verifyLogin } from '@/lib/entities/user';
-import { clientIp, handle, json, preflight, readBody } from '@/lib/legacy/http';
+import { clientIp, handle, json, preflight, readBody, refuse } from '@/lib/legacy/http';
 import { legacyUser } from '@/lib/legacy/serializer';
 
 export const OPTIONS = (request: Request) => preflight(request);
@@ -18,3 +18,9 @@ export async function POST(request: Request) {
     legacyUser,
   );
 }
+
+// Methods this path does not answer get a JSON 405 with CORS (lib/legacy/http.ts).
+export const GET = refuse;
+export const PUT = refuse;
+export const PATCH = refuse;
+export const DELETE = refuse;

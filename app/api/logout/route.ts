@@ -1,6 +1,6 @@
 import { bearerToken } from '@/lib/auth/guard';
 import { findToken, revokeToken } from '@/lib/auth/tokens';
-import { handle, json, preflight } from '@/lib/legacy/http';
+import { handle, json, preflight, refuse } from '@/lib/legacy/http';
 
 export const OPTIONS = (request: Request) => preflight(request);
 
@@ -13,3 +13,9 @@ export async function POST(request: Request) {
     return json(request, { message: 'logged out' });
   });
 }
+
+// Methods this path does not answer get a JSON 405 with CORS (lib/legacy/http.ts).
+export const GET = refuse;
+export const PUT = refuse;
+export const PATCH = refuse;
+export const DELETE = refuse;

@@ -1,6 +1,6 @@
 import { register } from '@/lib/entities/user';
 import { errorMessage } from '@/lib/i18n/messages';
-import { handle, json, preflight, readBody } from '@/lib/legacy/http';
+import { handle, json, preflight, readBody, refuse } from '@/lib/legacy/http';
 import { fromLegacy, legacyUser } from '@/lib/legacy/serializer';
 
 export const OPTIONS = (request: Request) => preflight(request);
@@ -18,3 +18,9 @@ export async function POST(request: Request) {
     legacyUser,
   );
 }
+
+// Methods this path does not answer get a JSON 405 with CORS (lib/legacy/http.ts).
+export const GET = refuse;
+export const PUT = refuse;
+export const PATCH = refuse;
+export const DELETE = refuse;
