@@ -82,10 +82,17 @@ export const requiredId = () =>
     .transform((v) => Number(v))
     .refine((v) => Number.isSafeInteger(v) && v > 0, { error: 'invalidId' });
 
+// Only clear yes/no values (Laravel's `boolean` rule, which the old backend used): anything else
+// is refused rather than read as "no", or a typo would silently demote an Admin.
+const FLAG_VALUES = new Map<unknown, boolean>([
+  [true, true], [1, true], ['1', true], ['true', true],
+  [false, false], [0, false], ['0', false], ['false', false],
+]);
 export const flag = () =>
   z
-    .union([z.boolean(), z.number(), z.string()])
-    .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
+    .union([z.boolean(), z.number(), z.string()], { error: 'required' })
+    .refine((v) => FLAG_VALUES.has(v), { error: 'invalidFlag' })
+    .transform((v) => FLAG_VALUES.get(v) === true);
 
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};

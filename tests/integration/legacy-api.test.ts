@@ -313,6 +313,20 @@ describe('user', () => {
     expect(del.status).toBe(200);
     expect(await testDb.user.findUnique({ where: { id: other.user!.id } })).toBeNull();
   });
+
+  it('refuses a flag that is not 1/0 or true/false, and changes nothing', async () => {
+    const me = await userWithToken('admin');
+    const other = await userWithToken('admin');
+    for (const value of ['maybe', '2', 'null', '', 'yes']) {
+      const res = await call(`/api/user/${other.user!.id}`, { token: me.token, form: { is_admin: value, mine_admin: '1', _method: 'PUT' } });
+      expect(res.status, value).toBe(422);
+      expect(res.data.errors.is_admin, value).toEqual(['Send 1 or 0 (true or false).']);
+    }
+    expect(await testDb.user.findUniqueOrThrow({ where: { id: other.user!.id } })).toMatchObject({ isAdmin: true, isMiniAdmin: true });
+    const words = await call(`/api/user/${other.user!.id}`, { token: me.token, form: { is_admin: 'false', mine_admin: 'true', _method: 'PUT' } });
+    expect(words.status).toBe(200);
+    expect(await testDb.user.findUniqueOrThrow({ where: { id: other.user!.id } })).toMatchObject({ isAdmin: false, isMiniAdmin: true });
+  });
 });
 
 describe('conventions', () => {
