@@ -56,6 +56,13 @@ export const config = {
       'https://www.google.com/maps?q=Al%20Quoz%20Industrial%20Area%2C%20Dubai&output=embed'
     );
   },
+  /** The same place on the map site itself, for visitors whose browser blocks or cannot load the frame. */
+  get mapLinkUrl() {
+    if (process.env.MAP_LINK_URL) return process.env.MAP_LINK_URL;
+    const url = new URL(this.mapEmbedUrl);
+    url.searchParams.delete('output'); // `output=embed` is what makes the URL frame-only
+    return url.toString();
+  },
   get isProduction() {
     return process.env.NODE_ENV === 'production';
   },

@@ -5,7 +5,7 @@ import { NotFoundView } from '@/components/site/not-found-view';
 export default function NotFound() {
   return (
     <NextIntlClientProvider messages={{}}>
-      <NotFoundView />
+      <NotFoundView standalone />
     </NextIntlClientProvider>
   );
 }

@@ -18,18 +18,32 @@ export function SearchBox({ id, className = '' }: { id: string; className?: stri
   const key = PLACEHOLDERS[pathname];
   if (!key) return null;
   return (
-    <div role="search" className={className}>
+    // The list filters as the visitor types; Enter (the keyboard's Search key on a phone) also
+    // brings the list into view and closes the keyboard: on a phone, Home's projects are a
+    // screen and a half below the search box, so the filtering was happening out of sight.
+    <form
+      role="search"
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        e.currentTarget.querySelector('input')?.blur();
+        const results = document.querySelector('[data-search-results]');
+        const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        results?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+      }}
+    >
       <label className="sr-only" htmlFor={id}>
         {t(key)}
       </label>
       <input
         id={id}
         type="search"
+        enterKeyHint="search"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         placeholder={t(key)}
         className="w-full rounded-full border border-zinc-300 bg-white px-4 py-2 text-sm text-zinc-900 placeholder:text-zinc-600 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400"
       />
-    </div>
+    </form>
   );
 }

@@ -24,7 +24,8 @@ export function SearchFilter({ children, noResults }: { children: ReactNode; noR
     setEmpty(shown === 0);
   }, [query]);
   return (
-    <div ref={box}>
+    // scroll-mt: the sticky header (taller on phones, where it holds the search box) must not cover the first result.
+    <div ref={box} data-search-results className="scroll-mt-32">
       {/* Always mounted, so screen readers announce the message when it appears. */}
       <p role="status" className={empty ? 'mb-4 text-center text-zinc-700 dark:text-zinc-300' : 'sr-only'}>
         {empty ? noResults : ''}

@@ -40,9 +40,11 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
           id={`member-${member.id}`}
           aria-labelledby={`member-${member.id}-name`}
           data-testid="team-modal"
-          className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-zinc-900 backdrop:bg-black/70 dark:bg-zinc-900 dark:text-zinc-100"
+          className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-zinc-900 backdrop:bg-black/70 dark:bg-zinc-900 dark:text-zinc-100"
         >
-          <div className="relative">
+          {/* The photo keeps the square the cards show (a 4:3 crop cut off chins and badges):
+              above the text on phones, beside it from 640 px so the dialog fits a laptop screen. */}
+          <div className="relative sm:flex">
             <button
               type="button"
               data-dialog-close
@@ -55,11 +57,11 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
               </svg>
             </button>
             {member.image && (
-              <div className="relative aspect-[4/3]">
-                <StaticImage src={member.image} alt={t('team.photoOf', { name: member.name })} fill sizes="36rem" loading="lazy" className="rounded-t-2xl object-cover" />
+              <div className="relative aspect-square sm:w-64 sm:shrink-0 sm:self-start">
+                <StaticImage src={member.image} alt={t('team.photoOf', { name: member.name })} fill sizes="(min-width: 640px) 16rem, 100vw" loading="lazy" className="object-cover" />
               </div>
             )}
-            <div className="p-6">
+            <div className="p-6 sm:pe-16">
               <h2 id={`member-${member.id}-name`} className="text-2xl font-extrabold">
                 {member.name}
               </h2>

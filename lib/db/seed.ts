@@ -76,8 +76,6 @@ interface SceneOptions {
   seed: number;
   /** What the LED wall shows. */
   screen: 'star' | 'waves' | 'bars' | 'rings' | { text: string; sub?: string };
-  /** A caption in the lower-left corner. */
-  caption?: { title: string; sub?: string };
 }
 
 function screenContent(o: SceneOptions, x: number, y: number, w: number, h: number): string {
@@ -187,12 +185,6 @@ function sceneSvg(o: SceneOptions): string {
     sparkles += `<circle cx="${(rnd() * W).toFixed(1)}" cy="${(rnd() * H * 0.8).toFixed(1)}" r="${(0.6 + rnd() * 1.8).toFixed(1)}" fill="#fff" opacity="${(0.2 + rnd() * 0.5).toFixed(2)}"/>`;
   }
 
-  const caption = o.caption
-    ? `<rect x="0" y="${H * 0.72}" width="${W}" height="${H * 0.28}" fill="url(#shade)"/>
-       <rect x="${W * 0.05}" y="${H * 0.83}" width="${W * 0.006}" height="${H * 0.11}" fill="${p.accent1}"/>
-       <text x="${W * 0.07}" y="${H * 0.88}" ${FONT} font-size="${Math.min(H * 0.055, (W * 0.86) / (o.caption.title.length * 0.64)).toFixed(1)}" font-weight="bold" fill="#fff">${esc(o.caption.title)}</text>
-       ${o.caption.sub ? `<text x="${W * 0.07}" y="${H * 0.935}" ${FONT} font-size="${(H * 0.032).toFixed(1)}" fill="#fff" opacity="0.8">${esc(o.caption.sub)}</text>` : ''}`
-    : '';
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <defs>
@@ -201,7 +193,6 @@ function sceneSvg(o: SceneOptions): string {
     <linearGradient id="beamA" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.9"/><stop offset="0.25" stop-color="${p.accent1}" stop-opacity="0.5"/><stop offset="1" stop-color="${p.accent1}" stop-opacity="0"/></linearGradient>
     <linearGradient id="beamB" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.9"/><stop offset="0.25" stop-color="${p.accent2}" stop-opacity="0.5"/><stop offset="1" stop-color="${p.accent2}" stop-opacity="0"/></linearGradient>
     <linearGradient id="wall" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.accent1}"/><stop offset="1" stop-color="${p.accent2}"/></linearGradient>
-    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.75"/></linearGradient>
   </defs>
   <rect width="${W}" height="${H}" fill="url(#bg)"/>
   <rect width="${W}" height="${H}" fill="url(#haze)"/>
@@ -227,7 +218,6 @@ function sceneSvg(o: SceneOptions): string {
   <path d="${lacing}" fill="none" stroke="#6b7280" stroke-width="${(H * 0.0025).toFixed(1)}"/>
   ${fixtures}
   <g fill="#030303">${crowd}</g>
-  ${caption}
 </svg>`;
 }
 
@@ -308,7 +298,8 @@ function serviceIcon(kind: ServiceIcon, p: Palette): string {
   }
 }
 
-function serviceSvg(kind: ServiceIcon, title: string, p: Palette): string {
+// The card prints the service's title in the page's language, so the photo carries none.
+function serviceSvg(kind: ServiceIcon, p: Palette): string {
   const W = 800;
   const H = 600;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
@@ -322,9 +313,8 @@ function serviceSvg(kind: ServiceIcon, title: string, p: Palette): string {
   <rect width="${W}" height="${H}" fill="url(#halo)"/>
   <g opacity="0.08" stroke="#fff">${Array.from({ length: 20 }, (_, i) => `<line x1="${i * 40}" y1="0" x2="${i * 40}" y2="${H}"/>`).join('')}${Array.from({ length: 15 }, (_, i) => `<line x1="0" y1="${i * 40}" x2="${W}" y2="${i * 40}"/>`).join('')}</g>
   <g transform="translate(250 90)">${serviceIcon(kind, p)}</g>
-  <rect x="340" y="408" width="120" height="5" rx="2.5" fill="url(#ic)"/>
-  <text x="400" y="475" ${FONT} font-size="${title.length > 24 ? 36 : 44}" font-weight="bold" fill="#fff" text-anchor="middle">${esc(title)}</text>
-  <text x="400" y="530" ${FONT} font-size="20" fill="#fff" opacity="0.55" text-anchor="middle" letter-spacing="6">7STARS EVENTS</text>
+  <rect x="340" y="440" width="120" height="5" rx="2.5" fill="url(#ic)"/>
+  <text x="400" y="500" ${FONT} font-size="20" fill="#fff" opacity="0.55" text-anchor="middle" letter-spacing="6">7STARS EVENTS</text>
 </svg>`;
 }
 
@@ -830,13 +820,14 @@ export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promis
             height: 800,
             palette: palette(i + 1),
             seed: 201 + i,
+            // No caption: the card prints the name and place under the photo, in the page's
+            // language; English burnt into the photo repeated it, and in English on /ar.
             screen: { text: e.screen, sub: e.screenSub },
-            caption: { title: e.nameEn, sub: e.locationEn },
           }),
         ).then((data) => store('events', 'jpg', data, written)),
       ),
       serviceImages: SERVICES.map((s, i) => () =>
-        jpeg(serviceSvg(s.icon, s.titleEn, palette(i))).then((data) => store('services', 'jpg', data, written)),
+        jpeg(serviceSvg(s.icon, palette(i))).then((data) => store('services', 'jpg', data, written)),
       ),
       portraits: TEAM.map((t, i) => () =>
         jpeg(portraitSvg(t.nameEn, palette(i + 2), 301 + i)).then((data) => store('team', 'jpg', data, written)),

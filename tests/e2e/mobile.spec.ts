@@ -115,6 +115,22 @@ test('the search box is visible and usable on / at 375px', async ({ page }) => {
   for (const location of await shown(page, 'event-card').getByTestId('event-location').allInnerTexts()) expect(location).toMatch(/sharjah/i);
 });
 
+test('Enter in the search box brings the filtered projects into view and closes the keyboard', async ({ page }) => {
+  await page.goto('/');
+  const box = searchBox(page);
+  await waitForHydration(box);
+  const grid = page.getByTestId('events-grid');
+  const top = async () => (await grid.boundingBox())!.y;
+  expect(await top(), 'the projects start below the first screen').toBeGreaterThan(812);
+  await box.fill('Sharjah');
+  await box.press('Enter');
+  await expect(box).not.toBeFocused();
+  await expect.poll(top).toBeLessThan(812 / 2);
+  // ...and not under the sticky header.
+  expect(await top()).toBeGreaterThanOrEqual((await page.getByRole('banner').boundingBox())!.height - 1);
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+});
+
 test('nothing overflows horizontally at 375px', async ({ page }) => {
   for (const url of ['/', '/Services', '/TheTeam', '/AboutUs', '/ContactUs', '/ar', '/ar/ContactUs']) {
     await page.goto(url);

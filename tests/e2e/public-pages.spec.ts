@@ -134,6 +134,13 @@ for (const locale of LOCALES) {
     }
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    // The site's header and footer stay around the 404 once the page has hydrated (a not-found
+    // boundary above the public layout used to replace them), so the visitor can go anywhere.
+    await waitForHydration(page.getByRole('link', { name: t.home }));
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: messages(locale).nav.logoLinkHome })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
     expect(errors, 'no script errors on the 404 page').toEqual([]);
     await page.getByRole('link', { name: t.home }).click();
     await expect(page).toHaveURL((u) => u.pathname === localePath(locale, '/'));

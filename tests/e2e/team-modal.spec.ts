@@ -91,3 +91,18 @@ test('while the dialog is open, Tab and Shift+Tab never reach the page behind it
   expect(seen, 'focus cycles back to the close button').toContain('team-modal-close');
   await expect(page.locator('dialog[open]')).toHaveCount(1);
 });
+
+for (const [width, height] of [[375, 812], [1280, 800]] as const) {
+  test(`the dialog shows the whole square photo and fits a ${width}×${height} screen`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height });
+    const m = member(await homeData(request));
+    const { dialog } = await openMember(page, 'en', m.name);
+    const photo = dialog.getByRole('img', { name: new RegExp(m.name) });
+    await expect(photo).toBeVisible();
+    // The cards' square photos used to be cut to 4:3 here (chins and badges lost).
+    const box = (await photo.boundingBox())!;
+    expect(Math.abs(box.width - box.height), `photo ${box.width}×${box.height}`).toBeLessThanOrEqual(1);
+    const frame = (await dialog.boundingBox())!;
+    expect(frame.height, 'the dialog fits the screen without scrolling').toBeLessThanOrEqual(height);
+  });
+}

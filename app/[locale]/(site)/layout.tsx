@@ -21,11 +21,14 @@ export default async function SiteLayout({ children, params }: { children: React
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-brand focus:px-4 focus:py-2 focus:text-black">
           {t('skipToContent')}
         </a>
-        <SiteHeader />
-        <main id="main" className="min-h-[60svh]">
-          {children}
-        </main>
-        <SiteFooter />
+        {/* At least a screen tall, so on a short page the footer sits at the bottom, not mid-screen. */}
+        <div className="flex min-h-svh flex-col">
+          <SiteHeader />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+        </div>
         <MailButton />
         <SearchOverlay />
         <LanguageSpinner />

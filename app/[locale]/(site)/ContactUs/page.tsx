@@ -83,6 +83,11 @@ export default async function ContactPage({ params }: Props) {
           {t('mapTitle')}
         </h2>
         <MapEmbed src={config.mapEmbedUrl} title={t('mapFrameTitle')} placeholder={t('mapLoading')} />
+        <p className="mt-4 text-center">
+          <a href={config.mapLinkUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-strong underline underline-offset-4 hover:no-underline dark:text-brand" data-testid="map-link">
+            {t('mapOpen')}
+          </a>
+        </p>
       </section>
     </div>
   );

@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { NotFoundView } from '@/components/site/not-found-view';
 
-// Any path that matches no page gets the localized 404 here, inside the [locale] layout.
+// Any path that matches no page gets the localized 404 here, inside the public site's layout
+// (header, language and theme toggles, footer), so a visitor who lands here can go anywhere.
 //
 // Why not just call notFound(): Next 16 renders a notFound() that reaches the page shell as an
 // empty `<html id="__next_error__">` and draws the 404 only after hydration (vercel/next.js#62228),
@@ -34,11 +34,11 @@ export default async function CatchAll({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <NextIntlClientProvider messages={{}}>
+    <>
       <NotFoundView />
       <Suspense fallback={null}>
         <NotFoundStatus />
       </Suspense>
-    </NextIntlClientProvider>
+    </>
   );
 }
