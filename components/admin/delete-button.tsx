@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { deleteItem, deleteUser } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
@@ -38,6 +38,14 @@ export function DeleteButton({
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+
+  // The card, this button with it, leaves the list: focus goes to the screen's heading rather than
+  // dropping to the page's body. An effect of this component runs after the dialog's own (which
+  // closes it and hands focus back to this button), so it has the last word.
+  useEffect(() => {
+    if (deleted) document.querySelector<HTMLElement>('main h1')?.focus();
+  }, [deleted]);
 
   async function confirm() {
     setBusy(true);
@@ -46,6 +54,7 @@ export function DeleteButton({
     setOpen(false);
     if (result.ok) {
       toast.success(success, { duration: TIMINGS.successToastMs });
+      setDeleted(true);
       router.refresh();
     } else {
       // A refusal with a reason (e.g. a client that still has events) says why.

@@ -24,6 +24,7 @@ export function ImageInput({
   onPick?: (file: File | null) => void;
 }) {
   const t = useTranslations('admin');
+  const tv = useTranslations('validation');
   const [preview, setPreview] = useState<string | null>(null);
   const [typeError, setTypeError] = useState(false);
   const [fileName, setFileName] = useState<string | null>(null);
@@ -31,9 +32,21 @@ export function ImageInput({
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
+  // A create form is cleared after it is saved: the preview and file name go with it.
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const clear = () => {
+      setPreview(null);
+      setFileName(null);
+      setTypeError(false);
+    };
+    form.addEventListener('reset', clear);
+    return () => form.removeEventListener('reset', clear);
+  }, []);
   const shown = preview ?? current;
   const id = `field-${name}`;
-  const message = typeError ? t('imageHint') : error;
+  const message = typeError ? tv('imageInvalid') : error;
   return (
     <div>
       <div className="mb-1 flex gap-1 font-semibold">

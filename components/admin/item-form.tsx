@@ -135,7 +135,7 @@ export function ItemForm({
   );
 }
 
-const LTR_KINDS = new Set<string>(['email', 'tel', 'url', 'number']);
+const LTR_KINDS = new Set<string>(['email', 'tel', 'url', 'number', 'text', 'textarea']);
 const INPUT_TYPES: Record<string, string> = { text: 'text', email: 'email', tel: 'tel', url: 'url', number: 'number', date: 'date' };
 
 function Field({
@@ -162,7 +162,9 @@ function Field({
     // The contact form's "full URL" hint belongs to each URL field.
     'aria-describedby': [error ? `${id}-error` : '', field.kind === 'url' ? 'url-hint' : ''].filter(Boolean).join(' ') || undefined,
     'aria-required': field.required || undefined,
-    // Arabic fields right to left; addresses, phone numbers and amounts always left to right.
+    // Arabic fields right to left; addresses, phone numbers and amounts always left to right, and
+    // so are the other texts, the English versions (in the Arabic back office they inherited
+    // right to left, and "Over 20 years." showed as ".Over 20 years").
     dir: field.rtl ? 'rtl' : LTR_KINDS.has(field.kind) ? 'ltr' : undefined,
     className: 'field-input',
   } as const;

@@ -14,7 +14,8 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
   return (
     <section>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-extrabold">{t('title')}</h1>
+        {/* Focusable from script: where focus goes once a deleted card leaves the list. */}
+        <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">{t('title')}</h1>
         {canCreate && (
           <Link href={adminPath.create(area)} className="btn-primary" data-testid="create-link">
             {t('createButton')}
@@ -28,17 +29,18 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="item-list">
-          {cards.map((card) => (
+          {cards.map((card, index) => (
             <li key={card.id} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="item-card">
               <div className="relative aspect-video bg-zinc-200 dark:bg-zinc-800">
                 {card.image && <Image src={card.image} alt="" fill sizes="(min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw" className={area.key === 'clients' || area.key === 'contacts' ? 'object-contain p-4' : 'object-cover'} />}
               </div>
               <div className="flex flex-1 flex-col gap-2 p-4">
                 <h2 id={`item-${card.id}-title`} className="text-lg font-bold break-words" data-testid="item-title">
-                  {area.key === 'slider' ? t('itemTitle', { number: card.id }) : <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>}
+                  {/* Slides are numbered in the order the home page shows them, as its "Slide 3 of 4" does. */}
+                  {area.key === 'slider' ? t('itemTitle', { number: index + 1 }) : <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>}
                 </h2>
                 {card.subtitle && (
-                  <p className="text-sm font-semibold break-all text-zinc-700 dark:text-zinc-300">
+                  <p className="text-sm font-semibold wrap-anywhere text-zinc-700 dark:text-zinc-300">
                     <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.subtitle}</bdi>
                   </p>
                 )}

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { logout } from '@/lib/admin/actions';
+import { endSession, logout } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
@@ -21,7 +21,9 @@ export function LogoutButton() {
     setOpen(false);
     if (result.ok) {
       toast.success(t('logoutSuccess'), { duration: TIMINGS.successToastMs });
-      setTimeout(() => {
+      // The session is already over on the server; the page stays for the toast's 2 seconds.
+      setTimeout(async () => {
+        await endSession().catch(() => {});
         router.push('/LogIn');
         router.refresh();
       }, TIMINGS.redirectDelayMs);

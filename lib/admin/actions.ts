@@ -104,15 +104,25 @@ export async function register(form: FormData): Promise<ActionResult> {
 }
 
 /** Deletes the session row (so the old cookie is dead everywhere) and clears the cookie. */
+/**
+ * Ends the session at once (its token is revoked, so the cookie no longer opens anything) but
+ * leaves the cookie in place: deleting a cookie in an action re-renders the current page, and
+ * the back office would send the visitor to /LogIn at once, under the spec's 2-second toast.
+ * The client clears the cookie with `endSession` when it leaves.
+ */
 export async function logout(): Promise<ActionResult> {
   try {
     const user = await sessionUser();
     if (user) await revokeToken(user.tokenId);
-    const { signOut } = await import('@/lib/auth/auth');
-    await signOut({ redirect: false });
     return { ok: true };
   } catch (error) {
     console.error('[logout] unexpected error', error);
     return { ok: false, error: 'server' };
   }
+}
+
+/** Deletes the (already revoked) session cookie; the page it is called from then re-renders. */
+export async function endSession(): Promise<void> {
+  const { signOut } = await import('@/lib/auth/auth');
+  await signOut({ redirect: false });
 }

@@ -291,6 +291,10 @@ test('slider: create, see on the home page, replace the image, delete with confi
   await expect(picker).toBeFocused();
   await expect(picker).toHaveAccessibleName('Slider image required Choose image');
   await expect(picker).toHaveAccessibleDescription(/No file chosen.*Image is required\./);
+  // A file that is not an image is refused with the validation message, not the hint again.
+  await page.setInputFiles('input[type=file]', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(page.getByRole('alert').filter({ hasText: 'The file must be a JPEG, PNG, WebP, AVIF or GIF image.' })).toBeVisible();
+  await expect(page.getByTestId('image-file-name')).toHaveText('No file chosen');
   // The button opens the (hidden) native picker.
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), picker.click()]);
   await chooser.setFiles(IMAGE);
@@ -299,7 +303,13 @@ test('slider: create, see on the home page, replace the image, delete with confi
   await page.getByTestId('submit').click();
   await confirm(page, 'Confirm Creation');
   await expect(page.getByText('Slider Created Successfully!')).toBeVisible();
+  // The form is cleared for the 2 seconds before the list, the picked image with it.
+  await expect(page.getByTestId('image-file-name')).toHaveText('No file chosen');
+  await expect(page.getByTestId('image-preview')).toHaveCount(0);
   await page.waitForURL('**/Admin/Slider');
+  // Slides are numbered in the home page's order, not by database id.
+  const titles = await page.getByTestId('item-title').allInnerTexts();
+  expect(titles).toEqual(titles.map((_, i) => `Slide ${i + 1}`));
   const slide = await testDb.slide.findFirstOrThrow({ orderBy: { id: 'desc' } });
   const home = await browser.newPage();
   await home.goto('/');
@@ -319,11 +329,14 @@ test('slider: create, see on the home page, replace the image, delete with confi
   await home.reload();
   await expect.poll(() => home.content()).toContain(encodeURIComponent(`/sliderimges/${updated.image}`));
 
-  const card = page.getByTestId('item-card').filter({ hasText: `Slide ${slide.id}` });
+  const card = page.getByTestId('item-card').filter({ has: page.locator(`a[href$="/Admin/EditSlider/${slide.id}"]`) });
   await card.getByTestId('delete').click();
   await confirm(page, 'Confirm Deletion');
   await expect(page.getByText('Slider deleted successfully')).toBeVisible();
   await expect.poll(async () => testDb.slide.findUnique({ where: { id: slide.id } })).toBeNull();
+  // The card and its button are gone: focus is on the screen's heading, not lost on the body.
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Sliders', level: 1 })).toBeFocused();
 });
 
 test('contacts: the create button hides at exactly one contact; create, update, delete', async ({ browser }) => {
@@ -453,7 +466,10 @@ test('logout through the dialog; the old session cookie no longer works', async 
   await page.getByTestId('logout').click();
   await confirm(page, 'Confirm Logout');
   await expect(page.getByText('LogOut Successfully!')).toBeVisible();
+  const toasted = Date.now();
+  // The spec's 2 seconds on the back office with the toast, then /LogIn (it used to leave at once).
   await page.waitForURL('**/LogIn');
+  expect(Date.now() - toasted).toBeGreaterThanOrEqual(1500);
   const replay = await browser.newContext();
   await replay.addCookies(cookies);
   const again = await replay.newPage();
@@ -467,6 +483,10 @@ test('the back office works in Arabic, right to left', async ({ browser }) => {
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'فريق العمل' })).toBeVisible();
   await page.goto('/ar/Admin/CreateTeam');
+  // English texts are typed left to right in the Arabic back office too ("Over 20 years." showed as ".Over 20 years").
+  await expect(page.locator('#field-nameEn')).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('#field-detailsEn')).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('#field-nameAr')).toHaveAttribute('dir', 'rtl');
   await page.getByTestId('submit').click();
   await expect(page.getByText('الاسم مطلوب.').first()).toBeVisible();
   await expect(page.getByTestId('image-choose')).toHaveText('اختر صورة');

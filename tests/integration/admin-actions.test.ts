@@ -155,9 +155,14 @@ describe('admin server actions are guarded on the server', () => {
     const user = await makeUser('mini');
     const cookie = await sessionCookie(user.email);
     expect((await invoke('deleteItem', ['team', 999999], cookie)).text).toContain('"error":"notFound"');
-    expect((await invoke('logout', [], cookie)).text).toContain('"ok":true');
+    const out = await invoke('logout', [], cookie);
+    expect(out.text).toContain('"ok":true');
+    // The session ends at once; the cookie is cleared 2 s later (endSession), after the toast.
+    expect(out.setCookie.some((c) => c.startsWith('authjs.session-token='))).toBe(false);
     expect((await invoke('deleteItem', ['team', 999999], cookie)).text).toContain('"error":"unauthenticated"');
     expect(await testDb.apiToken.count({ where: { userId: user.id, kind: 'session' } })).toBe(0);
+    const cleared = await invoke('endSession', [], cookie);
+    expect(cleared.setCookie.find((c) => c.startsWith('authjs.session-token='))).toMatch(/authjs\.session-token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/);
   });
 });
 

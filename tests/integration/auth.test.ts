@@ -144,6 +144,11 @@ describe('register and approval', () => {
     const res = await call('/api/register', { form: { name: '', email: 'not-an-email', password: 'short', password_confirmation: 'other' } });
     expect(res.status).toBe(422);
     expect(Object.keys(res.data.errors).sort()).toEqual(['email', 'name', 'password', 'password_confirmation']);
+    expect(res.data.errors.password).toEqual(['The password must be at least 8 characters.']);
+    // An empty password is missing, not short.
+    const empty = await call('/api/register', { form: { name: 'N', email: 'empty-pw@example.test', password: '', password_confirmation: '' } });
+    expect(empty.status).toBe(422);
+    expect(empty.data.errors.password).toEqual(['This field is required.']);
   });
 });
 

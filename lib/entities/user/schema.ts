@@ -11,7 +11,7 @@ export const registerSchema = z
       .min(1, { error: 'required' })
       .max(254, { error: 'tooLong' })
       .pipe(z.email({ error: 'invalidEmail' })),
-    password: z.string({ error: 'required' }).min(8, { error: 'passwordTooShort' }).max(200, { error: 'tooLong' }),
+    password: z.string({ error: 'required' }).min(1, { error: 'required', abort: true }).min(8, { error: 'passwordTooShort' }).max(200, { error: 'tooLong' }),
     passwordConfirmation: z.string({ error: 'required' }),
   })
   .refine((v) => v.password === v.passwordConfirmation, { error: 'passwordMismatch', path: ['passwordConfirmation'] });

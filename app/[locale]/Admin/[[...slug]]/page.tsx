@@ -32,7 +32,7 @@ export default async function AdminPage({ params }: Props) {
     const users = await listUsers();
     return (
       <section>
-        <h1 className="mb-6 text-3xl font-extrabold">{t('users.title')}</h1>
+        <h1 tabIndex={-1} className="mb-6 text-3xl font-extrabold focus:outline-none">{t('users.title')}</h1>
         <UsersTable users={users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({ id, name, email, isAdmin, isMiniAdmin }))} meId={user.id} />
       </section>
     );
