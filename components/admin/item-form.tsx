@@ -13,6 +13,9 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ImageInput } from './image-input';
 import { useFieldMessage } from './use-field-message';
 
+// One toast per form: a new outcome replaces the last one instead of stacking under it.
+const TOAST_ID = 'item-form';
+
 /**
  * The one create/update form of the back office. Submit validates with the entity's zod schema
  * (the same one the server uses), then asks for confirmation; Confirm calls the server action,
@@ -79,7 +82,7 @@ export function ItemForm({
     setPending(null);
     if (result.ok) {
       setDone(true);
-      toast.success(mode === 'create' ? t('created') : t('updated'), { duration: TIMINGS.successToastMs });
+      toast.success(mode === 'create' ? t('created') : t('updated'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
       if (mode === 'create') {
         form.current?.reset();
         setPicked(false);
@@ -90,7 +93,7 @@ export function ItemForm({
     setErrors(result.fieldErrors ?? {});
     focusFirstError(result.fieldErrors ?? {});
     // Every failure says something (the old team update failed silently).
-    toast.error(mode === 'create' ? t('createFailed') : t('updateFailed'), { duration: area.errorToastMs });
+    toast.error(mode === 'create' ? t('createFailed') : t('updateFailed'), { id: TOAST_ID, duration: area.errorToastMs });
   }
 
   const errorOf = (field: string) => errors[field]?.map((code) => message(field, code)).join(' ');

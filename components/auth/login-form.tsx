@@ -9,6 +9,9 @@ import { Link, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from './auth-field';
 
+// One toast per form: a new outcome replaces the last one instead of stacking under it.
+const TOAST_ID = 'login-form';
+
 export function LoginForm() {
   const t = useTranslations('auth');
   const errors = useTranslations('errors');
@@ -23,7 +26,7 @@ export function LoginForm() {
     setFailure('');
     const result = await login(new FormData(event.currentTarget)).catch((): ActionResult => ({ ok: false, error: 'server' }));
     if (result.ok) {
-      toast.success(t('loginSuccess'), { duration: TIMINGS.successToastMs });
+      toast.success(t('loginSuccess'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
       setTimeout(() => {
         router.push('/Admin');
         router.refresh();
@@ -38,7 +41,7 @@ export function LoginForm() {
     // A server that cannot sign sessions must not blame the visitor's password.
     const text = result.error === 'tooManyRequests' ? t('tooManyRequests') : result.error === 'server' ? errors('server') : t('loginFailed');
     setFailure(text);
-    toast.error(text, { duration: TIMINGS.errorToastMs });
+    toast.error(text, { id: TOAST_ID, duration: TIMINGS.errorToastMs });
   }
 
   return (

@@ -9,6 +9,9 @@ import { Link, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from './auth-field';
 
+// One toast per form: a new outcome replaces the last one instead of stacking under it.
+const TOAST_ID = 'signup-form';
+
 export function SignupForm() {
   const t = useTranslations('auth');
   const tv = useTranslations('validation');
@@ -22,12 +25,12 @@ export function SignupForm() {
     const result = await register(new FormData(event.currentTarget)).catch((): ActionResult => ({ ok: false, error: 'server' }));
     setBusy(false);
     if (result.ok) {
-      toast.success(t('registerSuccess'), { duration: TIMINGS.successToastMs });
+      toast.success(t('registerSuccess'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
       router.push('/AwaitingApproval');
       return;
     }
     setErrors(result.fieldErrors ?? {});
-    toast.error(t('registerFailed'), { duration: TIMINGS.defaultToastMs });
+    toast.error(t('registerFailed'), { id: TOAST_ID, duration: TIMINGS.defaultToastMs });
   }
 
   const error = (field: string) => errors[field]?.map((code) => (tv.has(code) ? tv(code) : code)).join(' ');

@@ -523,9 +523,17 @@ test('a wrong password is refused with the spec\'s toast and a message that stay
   await expect(page.getByTestId('login-error')).toHaveText('Invalid email or password!');
   await expect(page).toHaveURL((u) => u.pathname === '/LogIn');
   await expect(page.getByTestId('login-submit')).toBeEnabled();
-  // The right password clears it and signs in.
+  // A second failure replaces the toast rather than stacking another under it.
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/LogIn');
+  await page.getByTestId('login-submit').click();
+  await answered;
+  await expect(page.getByTestId('login-error')).toHaveText('Invalid email or password!');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+  // The right password clears it, signs in, and its toast takes the failure's place.
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Log In Successfully!' })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
   await expect(page.getByTestId('login-error')).toHaveCount(0);
   await page.waitForURL('**/Admin', { timeout: 10_000 });
 });
