@@ -103,7 +103,6 @@ export async function register(form: FormData): Promise<ActionResult> {
   });
 }
 
-/** Deletes the session row (so the old cookie is dead everywhere) and clears the cookie. */
 /**
  * Ends the session at once (its token is revoked, so the cookie no longer opens anything) but
  * leaves the cookie in place: deleting a cookie in an action re-renders the current page, and
@@ -121,7 +120,10 @@ export async function logout(): Promise<ActionResult> {
   }
 }
 
-/** Deletes the (already revoked) session cookie; the page it is called from then re-renders. */
+/**
+ * Deletes the (already revoked) session cookie; the page it is called from then re-renders.
+ * No guard: it only ever removes the caller's own cookie, which is what a signed-out visitor wants.
+ */
 export async function endSession(): Promise<void> {
   const { signOut } = await import('@/lib/auth/auth');
   await signOut({ redirect: false });
