@@ -15,7 +15,15 @@ import { buildIfNeeded } from './lib/build';
 
 const log = (line: string) => console.log(`[test] ${line}`);
 const PORT = process.env.TEST_PORT || '3100';
-const only = process.argv.slice(2); // e.g. `npm test -- vitest` or `-- e2e`
+// e.g. `npm test -- vitest` or `-- e2e`; file names narrow a runner to those files
+// (`npm test -- tests/integration/uploads.test.ts tests/e2e/admin.spec.ts`).
+const args = process.argv.slice(2);
+const vitestFiles = args.filter((a) => a.endsWith('.test.ts'));
+const e2eFiles = args.filter((a) => a.endsWith('.spec.ts'));
+const only = args.filter((a) => !a.endsWith('.test.ts') && !a.endsWith('.spec.ts'));
+if (vitestFiles.length && !e2eFiles.length) only.push('vitest');
+if (e2eFiles.length && !vitestFiles.length) only.push('e2e');
+if (vitestFiles.length && e2eFiles.length) only.push('vitest', 'e2e');
 
 async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, drop: async () => {} };
@@ -112,12 +120,12 @@ async function main() {
 
     if (!only.length || only.includes('vitest')) {
       const file = path.join(reports, 'vitest.json');
-      run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+      run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...vitestFiles], env);
       add(count(file, 'vitest'));
     }
     if ((!only.length || only.includes('e2e')) && existsSync('tests/e2e') && readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'))) {
       const file = path.join(reports, 'playwright.json');
-      run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+      run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts', ...e2eFiles.map((f) => path.resolve(f))], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file });
       add(count(file, 'playwright'));
     }
   } catch (error) {
