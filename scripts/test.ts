@@ -24,6 +24,11 @@ const only = args.filter((a) => !a.endsWith('.test.ts') && !a.endsWith('.spec.ts
 if (vitestFiles.length && !e2eFiles.length) only.push('vitest');
 if (e2eFiles.length && !vitestFiles.length) only.push('e2e');
 if (vitestFiles.length && e2eFiles.length) only.push('vitest', 'e2e');
+// `integration`: the Vitest files that need the server (unit tests run alone with `npm run test:unit`).
+if (only.includes('integration')) {
+  vitestFiles.push('tests/integration');
+  only.push('vitest');
+}
 
 async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, drop: async () => {} };
