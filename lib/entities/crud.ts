@@ -73,6 +73,14 @@ export async function get<R extends Row, I>(config: EntityConfig<R, I>, id: numb
   return row;
 }
 
+/** Every stored file name the entity's rows refer to (for the orphan sweeper). */
+export async function imageNames<R extends Row, I>(config: EntityConfig<R, I>, client: DbClient = db): Promise<string[]> {
+  if (!config.image) return [];
+  const column = config.image.column;
+  const rows = (await delegateOf(config, client).findMany({ select: { [column]: true } })) as unknown as Record<string, unknown>[];
+  return rows.map((row) => row[column]).filter((name): name is string => typeof name === 'string' && name !== '');
+}
+
 async function validate<R extends Row, I>(
   config: EntityConfig<R, I>,
   raw: Record<string, unknown>,
