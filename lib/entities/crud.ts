@@ -81,26 +81,30 @@ export async function imageNames<R extends Row, I>(config: EntityConfig<R, I>, c
   return rows.map((row) => row[column]).filter((name): name is string => typeof name === 'string' && name !== '');
 }
 
+/** The schema's verdict on the input, and whether a required image is there. */
+function check<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, hasImage: boolean) {
+  const parsed = config.schema.safeParse(raw);
+  const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (config.image?.required && !hasImage) errors.image = ['imageRequired'];
+  return { data: parsed.success ? parsed.data : undefined, errors };
+}
+
 async function validate<R extends Row, I>(
   config: EntityConfig<R, I>,
   raw: Record<string, unknown>,
   hasImage: boolean,
 ): Promise<I> {
-  const parsed = config.schema.safeParse(raw);
-  const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (config.image?.required && !hasImage) errors.image = ['imageRequired'];
-  if (parsed.success && config.check) Object.assign(errors, (await config.check(parsed.data)) ?? {});
-  if (!parsed.success || Object.keys(errors).length) throw invalid(errors);
-  return parsed.data;
+  const { data, errors } = check(config, raw, hasImage);
+  if (data !== undefined && config.check) Object.assign(errors, (await config.check(data)) ?? {});
+  if (data === undefined || Object.keys(errors).length) throw invalid(errors);
+  return data;
 }
 
 /** validate() without the database checks, for use inside a transaction (they would need a second connection). */
-function parseInput<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, hasImage: boolean): I {
-  const parsed = config.schema.safeParse(raw);
-  const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (config.image?.required && !hasImage) errors.image = ['imageRequired'];
-  if (!parsed.success || Object.keys(errors).length) throw invalid(errors);
-  return parsed.data;
+function validateInTransaction<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, hasImage: boolean): I {
+  const { data, errors } = check(config, raw, hasImage);
+  if (data === undefined || Object.keys(errors).length) throw invalid(errors);
+  return data;
 }
 
 async function storeImage(folder: UploadFolder, file: File): Promise<string> {
@@ -169,7 +173,7 @@ export async function update<R extends Row, I>(
       if (!current) throw notFound();
       const held = imageOf(config, current);
       // Merged with the locked row, so fields another writer just saved are kept, not overwritten.
-      const input = parseInput(config, { ...config.toInput(current), ...provided }, Boolean(image || held));
+      const input = validateInTransaction(config, { ...config.toInput(current), ...provided }, Boolean(image || held));
       const data = { ...config.toData(input), ...(image && config.image ? { [config.image.column]: image } : {}) };
       const row = await delegateOf(config, tx).update({ where: { id }, data, include: config.include });
       return { row, replaced: image && held !== image ? held : null };

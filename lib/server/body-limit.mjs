@@ -1,11 +1,11 @@
 // Request body limits in our HTTP server, before Next (or anything else) buffers a byte.
 //
-// Next enforces `serverActions.bodySizeLimit` on chunked bodies too, but answers a 500 (a client
-// mistake must never be a 5xx), and a Content-Length over the limit was still read up to it. Here
-// a declared length over the limit gets 413 at once, and a body without one (chunked) is counted
-// as it arrives: past the limit the client gets 413 and the connection is closed, so nothing more
-// is read. Generic HTTP only: Node's documented `IncomingMessage` server option gives us the
-// request class; its `push` is where the parser hands over each body chunk.
+// Next enforces `serverActions.bodySizeLimit` on chunked bodies too (measured), but answers a 500
+// and logs a stack (a client's mistake must never be a 5xx). Here a declared length over the
+// limit gets 413 at once, and a body without one (chunked) is counted as it arrives: past the
+// limit the client gets 413 and the connection is closed, so nothing more is read. Generic HTTP
+// only: Node's documented `IncomingMessage` server option gives us the request class; its `push`
+// is where the parser hands over each body chunk.
 //
 // `/api` is left to its routes: `readBody` in lib/legacy/http.ts reads the stream with its own
 // running count and answers the legacy JSON 413 with CORS. A route that does not read its body
@@ -13,15 +13,21 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 
-/** Server actions (every sign-in, sign-up and back-office form): one image up to 10 MB plus fields. */
+/**
+ * Server actions (every sign-in, sign-up and back-office form): one image up to 10 MB plus fields.
+ * next.config.ts gives Next the same number; counting on arrival, this server's check trips first.
+ */
 export const ACTION_BODY_LIMIT = 12 * 1024 * 1024;
 
-const messages = Object.fromEntries(
-  ['en', 'ar'].map((locale) => {
-    const catalog = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'));
-    return [locale, String(catalog.errors.payloadTooLarge)];
-  }),
-);
+/** @type {Record<string, string> | undefined} */
+let messages;
+/** The answer's wording, from the one place all wording lives (read once, on the first 413). */
+function message(/** @type {'en' | 'ar'} */ locale) {
+  messages ??= Object.fromEntries(
+    ['en', 'ar'].map((l) => [l, String(JSON.parse(readFileSync(new URL(`../../messages/${l}.json`, import.meta.url), 'utf8')).errors.payloadTooLarge)]),
+  );
+  return messages[locale];
+}
 
 const GUARD = Symbol('bodyLimit');
 
@@ -52,12 +58,13 @@ function tooLarge(req, res) {
     return;
   }
   const locale = /^\/ar(?:[/?]|$)/.test(req.url ?? '') ? 'ar' : 'en';
-  const body = JSON.stringify({ message: messages[locale] });
+  const body = JSON.stringify({ message: message(locale) });
   // Connection: close makes Node end the socket after this answer instead of reading the rest.
   res.writeHead(413, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     Connection: 'close',
   });
   res.end(body);
