@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { LOCALE_COOKIE } from './lib/i18n/locale-cookie';
+import { ACTION_BODY_LIMIT } from './lib/server/body-limit.mjs';
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
@@ -35,7 +36,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@node-rs/argon2', 'sharp', '@electric-sql/pglite', 'pg'],
   experimental: {
     // Admin uploads go through server actions; the image limit is checked again in lib/uploads.
-    serverActions: { bodySizeLimit: '12mb' },
+    // scripts/serve.mjs enforces the same limit first (413 rather than Next's 500).
+    serverActions: { bodySizeLimit: ACTION_BODY_LIMIT },
   },
   images: {
     formats: ['image/avif', 'image/webp'],

@@ -23,6 +23,14 @@ export const config = {
   get maxUploadPixels() {
     return int('MAX_UPLOAD_PIXELS', 40_000_000);
   },
+  /** Stored files no row refers to are removed only once older than this (an upload in flight is younger). */
+  get orphanGraceSeconds() {
+    return Math.max(0, int('ORPHAN_GRACE_SECONDS', 3600));
+  },
+  /** Minutes between orphan sweeps (one also runs at start); 0 turns the sweeper off. */
+  get orphanSweepMinutes() {
+    return Math.max(0, int('ORPHAN_SWEEP_MINUTES', 60));
+  },
   /** Minutes; 0 means API tokens never expire (Sanctum's default). */
   get tokenExpiryMinutes() {
     return int('TOKEN_EXPIRY_MINUTES', 0);

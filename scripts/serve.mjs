@@ -21,6 +21,7 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 await import('../lib/cache-handler.mjs');
 const { handleAndKeep, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
+const { LimitedIncomingMessage, limitBody } = await import('../lib/server/body-limit.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
@@ -36,7 +37,8 @@ function fail(req, res, error) {
   res.end();
 }
 
-const server = http.createServer((req, res) => {
+const server = http.createServer({ IncomingMessage: LimitedIncomingMessage }, (req, res) => {
+  if (limitBody(req, res)) return;
   const asset = serveStatic(req, res);
   if (asset === true) return;
   if (asset) {

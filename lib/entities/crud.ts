@@ -1,6 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { db } from '@/lib/db/client';
 import { invalidate, type CacheTag } from '@/lib/cache';
 import { AppError, conflict, invalid, notFound, type FieldErrors } from '@/lib/errors';
 import { fieldErrors } from '@/lib/entities/fields';
@@ -25,10 +26,16 @@ interface Delegate<R> {
   delete(args: object): Promise<R>;
 }
 
+/** The database, or the transaction a write runs in. */
+export type DbClient = Prisma.TransactionClient;
+
 export interface EntityConfig<R extends Row, I> {
   tag: CacheTag;
   schema: z.ZodType<I>;
-  delegate: () => unknown;
+  /** The table's name in the database, so an update can lock its row (`SELECT … FOR UPDATE`). */
+  table: string;
+  /** The model's delegate on the given client (the database or a transaction). */
+  delegate: (client: DbClient) => unknown;
   include?: object;
   orderBy: object | object[];
   /** The column holding the stored file name, and where files live. */
@@ -47,7 +54,14 @@ export interface EntityConfig<R extends Row, I> {
 
 export type Upload = File | null | undefined;
 
-const delegateOf = <R extends Row, I>(config: EntityConfig<R, I>) => config.delegate() as Delegate<R>;
+const delegateOf = <R extends Row, I>(config: EntityConfig<R, I>, client: DbClient = db) => config.delegate(client) as Delegate<R>;
+
+/** The stored file name a row refers to (null without an image). */
+export const imageOf = <R extends Row, I>(config: EntityConfig<R, I>, row: R): string | null =>
+  config.image ? (((row as Record<string, unknown>)[config.image.column] as string | null | undefined) ?? null) : null;
+
+// Writers of one row queue on its lock; this bounds how long one waits (and holds a connection).
+const TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
 export async function list<R extends Row, I>(config: EntityConfig<R, I>): Promise<R[]> {
   return delegateOf(config).findMany({ include: config.include, orderBy: config.orderBy });
@@ -59,17 +73,38 @@ export async function get<R extends Row, I>(config: EntityConfig<R, I>, id: numb
   return row;
 }
 
+/** Every stored file name the entity's rows refer to (for the orphan sweeper). */
+export async function imageNames<R extends Row, I>(config: EntityConfig<R, I>, client: DbClient = db): Promise<string[]> {
+  if (!config.image) return [];
+  const column = config.image.column;
+  const rows = (await delegateOf(config, client).findMany({ select: { [column]: true } })) as unknown as Record<string, unknown>[];
+  return rows.map((row) => row[column]).filter((name): name is string => typeof name === 'string' && name !== '');
+}
+
+/** The schema's verdict on the input, and whether a required image is there. */
+function check<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, hasImage: boolean) {
+  const parsed = config.schema.safeParse(raw);
+  const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (config.image?.required && !hasImage) errors.image = ['imageRequired'];
+  return { data: parsed.success ? parsed.data : undefined, errors };
+}
+
 async function validate<R extends Row, I>(
   config: EntityConfig<R, I>,
   raw: Record<string, unknown>,
   hasImage: boolean,
 ): Promise<I> {
-  const parsed = config.schema.safeParse(raw);
-  const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (config.image?.required && !hasImage) errors.image = ['imageRequired'];
-  if (parsed.success && config.check) Object.assign(errors, (await config.check(parsed.data)) ?? {});
-  if (!parsed.success || Object.keys(errors).length) throw invalid(errors);
-  return parsed.data;
+  const { data, errors } = check(config, raw, hasImage);
+  if (data !== undefined && config.check) Object.assign(errors, (await config.check(data)) ?? {});
+  if (data === undefined || Object.keys(errors).length) throw invalid(errors);
+  return data;
+}
+
+/** validate() without the database checks, for use inside a transaction (they would need a second connection). */
+function validateInTransaction<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, hasImage: boolean): I {
+  const { data, errors } = check(config, raw, hasImage);
+  if (data === undefined || Object.keys(errors).length) throw invalid(errors);
+  return data;
 }
 
 async function storeImage(folder: UploadFolder, file: File): Promise<string> {
@@ -122,32 +157,48 @@ export async function update<R extends Row, I>(
   const existing = await get(config, id);
   const file = isFile(upload) ? upload : null;
   const provided = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
-  const oldImage = config.image ? ((existing as Record<string, unknown>)[config.image.column] as string | null) : null;
-  const input = await validate(config, { ...config.toInput(existing), ...provided }, Boolean(file || oldImage));
+  // Checked against the row as read now, before a file is stored: a refused update stores nothing.
+  await validate(config, { ...config.toInput(existing), ...provided }, Boolean(file || imageOf(config, existing)));
   const image = file && config.image ? await storeImage(config.image.folder, file) : null;
-  let row: R;
+  let result: { row: R; replaced: string | null };
   try {
-    const data = { ...config.toData(input), ...(image && config.image ? { [config.image.column]: image } : {}) };
-    row = await delegateOf(config).update({ where: { id }, data, include: config.include });
+    result = await db.$transaction(async (tx) => {
+      // Concurrent updates of one row queue here, so each sees the file the previous one stored
+      // and deletes exactly that one: what to delete is decided from what the row holds at commit,
+      // not from the read above (20 concurrent updates used to leave 14-19 orphan files).
+      const locked = await tx.$queryRaw<unknown[]>(
+        Prisma.sql`SELECT 1 FROM ${Prisma.raw(`"${config.table}"`)} WHERE id = ${id} FOR UPDATE`,
+      );
+      const current = locked.length ? await delegateOf(config, tx).findUnique({ where: { id } }) : null;
+      if (!current) throw notFound();
+      const held = imageOf(config, current);
+      // Merged with the locked row, so fields another writer just saved are kept, not overwritten.
+      const input = validateInTransaction(config, { ...config.toInput(current), ...provided }, Boolean(image || held));
+      const data = { ...config.toData(input), ...(image && config.image ? { [config.image.column]: image } : {}) };
+      const row = await delegateOf(config, tx).update({ where: { id }, data, include: config.include });
+      return { row, replaced: image && held !== image ? held : null };
+    }, TRANSACTION);
   } catch (error) {
     if (image && config.image) await uploads.remove(config.image.folder, image);
     mapDbError(error);
   }
-  // Only after the row points at the new file is the old one removed.
-  if (image && oldImage && config.image) await uploads.remove(config.image.folder, oldImage);
+  // Only after the row points at the new file (committed) is the old one removed.
+  if (result.replaced && config.image) await uploads.remove(config.image.folder, result.replaced);
   invalidate(config.tag);
-  return row;
+  return result.row;
 }
 
 export async function remove<R extends Row, I>(config: EntityConfig<R, I>, id: number): Promise<void> {
   const existing = await get(config, id);
   await config.beforeRemove?.(existing);
+  let deleted: R;
   try {
-    await delegateOf(config).delete({ where: { id } });
+    deleted = await delegateOf(config).delete({ where: { id } });
   } catch (error) {
     mapDbError(error);
   }
-  const image = config.image ? ((existing as Record<string, unknown>)[config.image.column] as string | null) : null;
+  // The file of the row as it was deleted (an update since the read above may have replaced it).
+  const image = imageOf(config, deleted);
   if (image && config.image) await uploads.remove(config.image.folder, image);
   invalidate(config.tag);
 }

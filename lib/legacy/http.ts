@@ -82,20 +82,65 @@ export interface ParsedBody {
   files: Record<string, File>;
 }
 
+// Room for two files: the old slider edit sends its one image twice. Each file is held to
+// maxUploadBytes on its own when it is processed.
+const bodyLimit = () => 2 * config.maxUploadBytes + 1024 * 1024;
+
+/** Sign-in and sign-up carry a few short fields; nobody needs to send them megabytes. */
+export const SMALL_BODY_LIMIT = 64 * 1024;
+
+const tooLarge = () => new AppError(413, 'payloadTooLarge');
+
+/**
+ * The body's bytes, counted as they arrive, whatever the framing (a chunked body has no
+ * Content-Length to check up front): past the limit it stops reading and answers 413, so at most
+ * the limit is ever held. (request.formData()/text() buffered everything: 100 MB chunked to
+ * /api/login took the server from 307 to 691 MB.)
+ */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      throw new AppError(400, 'badBody');
+    }
+    if (step.done) break;
+    size += step.value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(step.value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /**
  * Reads multipart, urlencoded or JSON bodies. A part repeated (the old slider edit sends `img`
  * twice) keeps the first file. The text "null" or "" where a file is expected means "no file".
  */
-export async function readBody(request: Request): Promise<ParsedBody> {
+export async function readBody(request: Request, limit = bodyLimit()): Promise<ParsedBody> {
   const fields: Record<string, unknown> = {};
   const files: Record<string, File> = {};
-  const length = Number(request.headers.get('content-length') ?? 0);
-  // Room for two files: the old slider edit sends its one image twice. Each file is held to
-  // maxUploadBytes on its own when it is processed.
-  if (length > 2 * config.maxUploadBytes + 1024 * 1024) throw new AppError(413, 'payloadTooLarge');
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
   const type = request.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) {
-    const text = await request.text();
+  const isJson = type.includes('application/json');
+  const isForm = type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded');
+  if (!isJson && !isForm) return { fields, files };
+  const bytes = await readLimited(request, limit);
+  if (isJson) {
+    const text = new TextDecoder().decode(bytes);
     if (!text.trim()) return { fields, files };
     let data: unknown;
     try {
@@ -106,19 +151,18 @@ export async function readBody(request: Request): Promise<ParsedBody> {
     if (data && typeof data === 'object' && !Array.isArray(data)) Object.assign(fields, data);
     return { fields, files };
   }
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw new AppError(400, 'badBody');
-    }
-    for (const [key, value] of form.entries()) {
-      if (typeof value === 'string') {
-        if (!(key in fields)) fields[key] = value;
-      } else if (!(key in files) && (value.size > 0 || value.name)) {
-        files[key] = value;
-      }
+  let form: FormData;
+  try {
+    // The counted bytes, parsed by the platform's own multipart/urlencoded parser.
+    form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError(400, 'badBody');
+  }
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') {
+      if (!(key in fields)) fields[key] = value;
+    } else if (!(key in files) && (value.size > 0 || value.name)) {
+      files[key] = value;
     }
   }
   return { fields, files };

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { config } from '@/lib/config';
@@ -13,12 +13,21 @@ export interface UploadStore {
   put(folder: UploadFolder, name: string, data: Buffer): Promise<void>;
   get(folder: UploadFolder, name: string): Promise<{ data: Buffer; modified: Date } | null>;
   remove(folder: UploadFolder, name: string): Promise<void>;
+  /** Every stored object in a folder (unfinished writes included), for the orphan sweeper. */
+  list(folder: UploadFolder): Promise<StoredFile[]>;
 }
+
+export interface StoredFile {
+  name: string;
+  modified: Date;
+}
+
+// Uploads live outside the build output; tell the bundler not to trace them.
+const folderPath = (folder: UploadFolder) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.uploadsDir, folder);
 
 function resolveSafe(folder: UploadFolder, name: string): string | null {
   if (!SAFE_NAME.test(name) || name.includes('..')) return null;
-  // Uploads live outside the build output; tell the bundler not to trace them.
-  const root = path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.uploadsDir, folder);
+  const root = folderPath(folder);
   const full = path.resolve(root, name);
   return full.startsWith(root + path.sep) ? full : null;
 }
@@ -46,6 +55,28 @@ export const localStore: UploadStore = {
   async remove(folder, name) {
     const full = resolveSafe(folder, name);
     if (full) await rm(full, { force: true });
+  },
+  async list(folder) {
+    let names: string[];
+    try {
+      names = await readdir(/*turbopackIgnore: true*/ folderPath(folder));
+    } catch (error) {
+      // No folder yet: nothing was ever stored there.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const found: StoredFile[] = [];
+    for (const name of names) {
+      const full = resolveSafe(folder, name);
+      if (!full) continue; // not a name this store writes; never touched
+      try {
+        const info = await stat(/*turbopackIgnore: true*/ full);
+        if (info.isFile()) found.push({ name, modified: info.mtime });
+      } catch {
+        // Removed between the listing and the stat.
+      }
+    }
+    return found;
   },
 };
 

@@ -1,6 +1,6 @@
 import { issueToken } from '@/lib/auth/tokens';
 import { verifyLogin } from '@/lib/entities/user';
-import { clientIp, handle, json, preflight, readBody, refuse } from '@/lib/legacy/http';
+import { clientIp, handle, json, preflight, readBody, refuse, SMALL_BODY_LIMIT } from '@/lib/legacy/http';
 import { legacyUser } from '@/lib/legacy/serializer';
 
 export const OPTIONS = (request: Request) => preflight(request);
@@ -9,7 +9,7 @@ export async function POST(request: Request) {
   return handle(
     request,
     async () => {
-      const { fields } = await readBody(request);
+      const { fields } = await readBody(request, SMALL_BODY_LIMIT);
       const user = await verifyLogin(fields, clientIp(request));
       const token = await issueToken(user.id, 'api');
       const legacy = legacyUser.toJson(user);

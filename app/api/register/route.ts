@@ -1,6 +1,6 @@
 import { register } from '@/lib/entities/user';
 import { errorMessage } from '@/lib/i18n/messages';
-import { handle, json, preflight, readBody, refuse } from '@/lib/legacy/http';
+import { handle, json, preflight, readBody, refuse, SMALL_BODY_LIMIT } from '@/lib/legacy/http';
 import { fromLegacy, legacyUser } from '@/lib/legacy/serializer';
 
 export const OPTIONS = (request: Request) => preflight(request);
@@ -11,7 +11,7 @@ export async function POST(request: Request) {
   return handle(
     request,
     async () => {
-      const { fields } = await readBody(request);
+      const { fields } = await readBody(request, SMALL_BODY_LIMIT);
       const user = await register(fromLegacy(legacyUser, fields));
       return json(request, { message: errorMessage('awaitingApproval'), user: legacyUser.toJson(user) }, 201);
     },

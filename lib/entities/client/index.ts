@@ -9,7 +9,8 @@ import { clientSchema, type ClientInput } from './schema';
 export const clientEntity: EntityConfig<Client, ClientInput> = {
   tag: TAGS.clients,
   schema: clientSchema,
-  delegate: () => db.client,
+  table: 'clients',
+  delegate: (client) => client.client,
   orderBy: { id: 'asc' },
   image: { column: 'logo', folder: 'clients', required: true },
   toData: (input) => input,

@@ -1,5 +1,4 @@
 import 'server-only';
-import { db } from '@/lib/db/client';
 import { TAGS } from '@/lib/cache';
 import type { EntityConfig } from '@/lib/entities/crud';
 import type { Contact } from '@/lib/generated/prisma/client';
@@ -8,7 +7,8 @@ import { contactSchema, type ContactInput } from './schema';
 export const contactEntity: EntityConfig<Contact, ContactInput> = {
   tag: TAGS.contacts,
   schema: contactSchema,
-  delegate: () => db.contact,
+  table: 'contacts',
+  delegate: (client) => client.contact,
   orderBy: { id: 'asc' },
   image: { column: 'logo', folder: 'contacts', required: false },
   toData: (input) => input,

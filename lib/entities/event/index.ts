@@ -10,7 +10,8 @@ export type EventWithClient = Event & { client: Client };
 export const eventEntity: EntityConfig<EventWithClient, EventInput> = {
   tag: TAGS.events,
   schema: eventSchema,
-  delegate: () => db.event,
+  table: 'events',
+  delegate: (client) => client.event,
   include: { client: true },
   orderBy: [{ date: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
   image: { column: 'image', folder: 'events', required: true },

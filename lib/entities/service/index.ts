@@ -1,5 +1,4 @@
 import 'server-only';
-import { db } from '@/lib/db/client';
 import { TAGS } from '@/lib/cache';
 import type { EntityConfig } from '@/lib/entities/crud';
 import type { Service } from '@/lib/generated/prisma/client';
@@ -8,7 +7,8 @@ import { serviceSchema, type ServiceInput } from './schema';
 export const serviceEntity: EntityConfig<Service, ServiceInput> = {
   tag: TAGS.services,
   schema: serviceSchema,
-  delegate: () => db.service,
+  table: 'services',
+  delegate: (client) => client.service,
   orderBy: { id: 'asc' },
   image: { column: 'image', folder: 'services', required: true },
   toData: (input) => input,

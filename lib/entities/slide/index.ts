@@ -1,5 +1,4 @@
 import 'server-only';
-import { db } from '@/lib/db/client';
 import { TAGS } from '@/lib/cache';
 import type { EntityConfig } from '@/lib/entities/crud';
 import type { Slide } from '@/lib/generated/prisma/client';
@@ -8,7 +7,8 @@ import { slideSchema, type SlideInput } from './schema';
 export const slideEntity: EntityConfig<Slide, SlideInput> = {
   tag: TAGS.slides,
   schema: slideSchema,
-  delegate: () => db.slide,
+  table: 'slides',
+  delegate: (client) => client.slide,
   orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }],
   image: { column: 'image', folder: 'slides', required: true },
   toData: (input) => input,

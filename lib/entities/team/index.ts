@@ -1,5 +1,4 @@
 import 'server-only';
-import { db } from '@/lib/db/client';
 import { TAGS } from '@/lib/cache';
 import type { EntityConfig } from '@/lib/entities/crud';
 import type { TeamMember } from '@/lib/generated/prisma/client';
@@ -8,7 +7,8 @@ import { teamSchema, type TeamInput } from './schema';
 export const teamEntity: EntityConfig<TeamMember, TeamInput> = {
   tag: TAGS.team,
   schema: teamSchema,
-  delegate: () => db.teamMember,
+  table: 'team_members',
+  delegate: (client) => client.teamMember,
   orderBy: { id: 'asc' },
   image: { column: 'image', folder: 'team', required: false },
   toData: (input) => input,

@@ -1,0 +1,98 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import { db } from '@/lib/db/client';
+import { imageNames, type EntityConfig, type Row } from '@/lib/entities/crud';
+import { clientEntity } from '@/lib/entities/client';
+import { contactEntity } from '@/lib/entities/contact';
+import { eventEntity } from '@/lib/entities/event';
+import { serviceEntity } from '@/lib/entities/service';
+import { slideEntity } from '@/lib/entities/slide';
+import { teamEntity } from '@/lib/entities/team';
+import { uploads, type UploadFolder } from './store';
+
+/**
+ * Removes stored files no row refers to: what a crash between storing a file and writing its row
+ * leaves behind (kill -9 during an upload burst left 0-2 per trial), and half-written `.tmp`
+ * files. Only files older than the grace period go, so an upload in flight (stored, row not yet
+ * written) is never touched. A database error skips the sweep: not being able to read the
+ * references never means "nothing is referenced".
+ */
+
+// Every entity with an image column; each folder is compared with all the columns that point into it.
+const IMAGE_ENTITIES = [slideEntity, clientEntity, contactEntity, eventEntity, teamEntity, serviceEntity] as unknown as EntityConfig<Row, unknown>[];
+
+// PostgreSQL advisory lock key (any constant): several instances on one database never sweep at once.
+const SWEEP_LOCK = 16_0002;
+
+export type SweepResult = { swept: true; removed: string[]; kept: number } | { swept: false; reason: 'busy' };
+
+export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now = Date.now()): Promise<SweepResult> {
+  return db.$transaction(
+    async (tx) => {
+      const [lock] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}::bigint) AS locked`;
+      if (!lock?.locked) return { swept: false, reason: 'busy' } as const;
+      const folders = [...new Set(IMAGE_ENTITIES.flatMap((entity) => (entity.image ? [entity.image.folder] : [])))];
+      // Listed before the references are read: a file stored after this point is not looked at,
+      // and one stored before it is referenced by then unless it is an orphan (or in flight, and young).
+      const stored = new Map(await Promise.all(folders.map(async (folder) => [folder, await uploads.list(folder)] as const)));
+      const referenced = new Map<UploadFolder, Set<string>>(folders.map((folder) => [folder, new Set<string>()]));
+      for (const entity of IMAGE_ENTITIES) {
+        if (!entity.image) continue;
+        const names = referenced.get(entity.image.folder)!;
+        for (const name of await imageNames(entity, tx)) names.add(name);
+      }
+      const removed: string[] = [];
+      let kept = 0;
+      for (const [folder, files] of stored) {
+        const names = referenced.get(folder)!;
+        for (const file of files) {
+          if (names.has(file.name) || now - file.modified.getTime() < graceSeconds * 1000) {
+            kept += 1;
+            continue;
+          }
+          try {
+            await uploads.remove(folder, file.name);
+            removed.push(`${folder}/${file.name}`);
+            console.log(`[uploads] removed orphan ${folder}/${file.name} (stored ${file.modified.toISOString()}, no row refers to it)`);
+          } catch (error) {
+            console.error(`[uploads] could not remove orphan ${folder}/${file.name}:`, error);
+          }
+        }
+      }
+      return { swept: true, removed, kept } as const;
+    },
+    // Holds one connection for the sweep (file listing included); the lock goes with the transaction.
+    { maxWait: 10_000, timeout: 120_000 },
+  );
+}
+
+const state = globalThis as unknown as { orphanSweeper?: NodeJS.Timeout | 'off' };
+
+/** At start and every ORPHAN_SWEEP_MINUTES (instrumentation.ts calls it once per server process). */
+export function startOrphanSweeps(): void {
+  if (state.orphanSweeper) return;
+  const minutes = config.orphanSweepMinutes;
+  if (!minutes) {
+    state.orphanSweeper = 'off';
+    console.log('[uploads] orphan sweeper off (ORPHAN_SWEEP_MINUTES=0)');
+    return;
+  }
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await sweepOrphans();
+      if (result.swept) console.log(`[uploads] orphan sweep done: ${result.removed.length} removed, ${result.kept} kept`);
+      else console.log('[uploads] orphan sweep skipped: another instance is sweeping');
+    } catch (error) {
+      console.error('[uploads] orphan sweep skipped (nothing removed):', error instanceof Error ? error.message : error);
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  state.orphanSweeper = setInterval(run, minutes * 60_000);
+  // The timer never keeps a stopping server alive.
+  state.orphanSweeper.unref();
+}

@@ -1,0 +1,189 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, freshIp, imageFile, userWithToken } from '../helpers/api';
+import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
+import { testDb } from '../helpers/db';
+import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+
+// No orphan files, ever (issue 16): concurrent updates of one row delete exactly the file the row
+// held at commit, and a server killed mid-upload is cleaned up by the sweeper at its next start.
+
+deleteContentAddedByThisFile();
+
+const files = (dir: string, folder: string) => {
+  try {
+    return readdirSync(path.join(dir, folder)).sort();
+  } catch {
+    return [];
+  }
+};
+
+let admin: string;
+const spawned: SpawnedServer[] = [];
+const tempDirs: string[] = [];
+beforeAll(async () => {
+  admin = (await userWithToken('admin')).token!;
+});
+afterAll(async () => {
+  for (const server of spawned) await server.kill('SIGKILL');
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  await testDb.$disconnect();
+});
+
+const mainDir = process.env.UPLOADS_DIR!;
+
+describe('concurrent image updates of one row', () => {
+  it('20 at once leave exactly one stored file for the row, the one it refers to', async () => {
+    const created = await call('/api/slider', { token: admin, form: { img: await imageFile('first.jpg') } });
+    expect(created.status).toBe(201);
+    const id: number = created.data.id;
+    const before = files(mainDir, 'slides');
+    expect(before).toContain(created.data.img);
+
+    const uploads = await Promise.all(Array.from({ length: 20 }, (_, i) => imageFile(`u${i}.jpg`, 'jpeg', 48 + i)));
+    const results = await Promise.all(uploads.map((img) => call(`/api/slider/${id}`, { token: admin, form: { img, _method: 'PUT' } })));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+
+    const row = await testDb.slide.findUniqueOrThrow({ where: { id } });
+    const written = new Set<string>([created.data.img, ...results.map((r) => r.data[0].img as string)]);
+    expect(written.size).toBe(21);
+    expect(written.has(row.image)).toBe(true);
+    const after = files(mainDir, 'slides');
+    // Of the 21 files this row ever had, exactly one is stored: the one it refers to.
+    expect(after.filter((name) => written.has(name))).toEqual([row.image]);
+    // Nothing else in the folder changed.
+    expect(after).toEqual([...before.filter((name) => name !== created.data.img), row.image].sort());
+  });
+
+  it('updates racing a delete of the row leave no file for it', async () => {
+    const created = await call('/api/slider', { token: admin, form: { img: await imageFile('doomed.jpg') } });
+    expect(created.status).toBe(201);
+    const id: number = created.data.id;
+    const before = files(mainDir, 'slides').filter((name) => name !== created.data.img);
+
+    const uploads = await Promise.all(Array.from({ length: 8 }, (_, i) => imageFile(`r${i}.png`, 'png', 40 + i)));
+    const updates = uploads.map((img) => call(`/api/slider/${id}`, { token: admin, form: { img, _method: 'PUT' } }));
+    const removal = call(`/api/slider/${id}`, { token: admin, method: 'DELETE' });
+    const results = await Promise.all([...updates, removal]);
+    expect(results.at(-1)!.status).toBe(200);
+    // An update that queued behind the delete finds no row (404); one before it succeeded (200).
+    for (const r of results.slice(0, -1)) expect([200, 404]).toContain(r.status);
+    expect(await testDb.slide.findUnique({ where: { id } })).toBeNull();
+    expect(files(mainDir, 'slides')).toEqual(before);
+  });
+});
+
+/** /api on another server (the helpers' call() always goes to the main one). */
+async function callAt(base: string, route: string, form: Record<string, string | Blob>) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(form)) body.append(key, value);
+  const res = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', Authorization: `Bearer ${admin}`, 'X-Forwarded-For': freshIp() },
+    body,
+  });
+  return { status: res.status, data: await res.json().catch(() => null) };
+}
+
+const HOURS_AGO = (hours: number) => new Date(Date.now() - hours * 3600_000);
+
+describe('kill -9 during an upload burst, then a restart', () => {
+  it('the sweeper removes exactly the orphans (older than the grace period) and nothing a row refers to', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-orphans-'));
+    tempDirs.push(dir);
+    const env = { DATABASE_URL: process.env.DATABASE_URL!, UPLOADS_DIR: dir, AUTH_SECRET: process.env.AUTH_SECRET! };
+    const first = await spawnServer(env);
+    spawned.push(first);
+
+    // Rows whose files live in this server's folder, for the burst to update.
+    const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const upload = () => new File([new Uint8Array(photo)], 'burst.jpg', { type: 'image/jpeg' });
+    const rows: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await callAt(first.base, '/api/slider', { img: upload() });
+      expect(res.status).toBe(201);
+      rows.push(res.data.id);
+    }
+
+    // The burst: 6 clients creating and updating (at most 10 requests each), killed mid-way.
+    let answered = 0;
+    let killed = false;
+    const client = async (n: number) => {
+      for (let i = 0; i < 10 && !killed; i++) {
+        const update = (n + i) % 2 === 0;
+        const route = update ? `/api/slider/${rows[(n + i) % rows.length]}` : '/api/slider';
+        try {
+          await callAt(first.base, route, update ? { img: upload(), _method: 'PUT' } : { img: upload() });
+          answered += 1;
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    let finished = false;
+    const burst = Promise.all(Array.from({ length: 6 }, (_, n) => client(n))).then(() => (finished = true));
+    const deadline = Date.now() + 60_000;
+    while (answered < 8 && !finished && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(finished).toBe(false); // still mid-burst when killed
+    killed = true;
+    await first.kill('SIGKILL');
+    await burst;
+
+    const referenced = new Set((await testDb.slide.findMany({ select: { image: true } })).map((s) => s.image));
+    const left = files(dir, 'slides');
+    const crashOrphans = left.filter((name) => !referenced.has(name));
+    console.log(`[orphans] after kill -9: ${left.length} files, ${crashOrphans.length} orphans from the crash, ${answered} answers before it`);
+    // Time passes beyond the grace period for everything stored so far ...
+    for (const name of left) utimesSync(path.join(dir, 'slides', name), HOURS_AGO(2), HOURS_AGO(2));
+    // ... plus a crash leftover from an earlier run, a half-written file, and an upload in flight now.
+    const planted = [`${Date.now() - 7200_000}-planted.jpg`, `${Date.now() - 7200_000}-half.jpg.0a1b2c3d.tmp`];
+    for (const name of planted) {
+      writeFileSync(path.join(dir, 'slides', name), photo);
+      utimesSync(path.join(dir, 'slides', name), HOURS_AGO(3), HOURS_AGO(3));
+    }
+    const inFlight = `${Date.now()}-inflight.jpg`;
+    writeFileSync(path.join(dir, 'slides', inFlight), photo);
+
+    const second = await spawnServer({ ...env, ORPHAN_GRACE_SECONDS: '600' }, first.port);
+    spawned.push(second);
+    const done = await second.waitForOutput(/\[uploads\] orphan sweep done: (\d+) removed, (\d+) kept/);
+    const removed = [...second.output().matchAll(/\[uploads\] removed orphan slides\/(\S+) /g)].map((m) => m[1]).sort();
+    expect(removed).toEqual([...crashOrphans, ...planted].sort());
+    expect(done).toContain(`${removed.length} removed`);
+
+    const after = files(dir, 'slides');
+    const rowsNow = new Set((await testDb.slide.findMany({ select: { image: true } })).map((s) => s.image));
+    // Every file left is referenced by a row, except the one still in flight (younger than the grace).
+    expect(after.filter((name) => !rowsNow.has(name))).toEqual([inFlight]);
+    // Every row whose file lived in this folder still has it.
+    for (const name of left.filter((n) => rowsNow.has(n))) expect(after).toContain(name);
+    expect(after.length).toBe(left.length - crashOrphans.length + 1);
+    await second.kill();
+  }, 120_000);
+
+  it('a database it cannot reach skips the sweep and removes nothing', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-orphans-'));
+    tempDirs.push(dir);
+    mkdirSync(path.join(dir, 'slides'));
+    const stale = `${Date.now() - 7200_000}-stale.jpg`;
+    writeFileSync(path.join(dir, 'slides', stale), 'x');
+    utimesSync(path.join(dir, 'slides', stale), HOURS_AGO(2), HOURS_AGO(2));
+    // Nothing listens on the database port: every query fails.
+    const port = await freePort();
+    const deadPort = await freePort([port]);
+    const server = await spawnServer(
+      { DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadPort}/nothing`, UPLOADS_DIR: dir, AUTH_SECRET: process.env.AUTH_SECRET!, ORPHAN_GRACE_SECONDS: '1' },
+      port,
+    );
+    spawned.push(server);
+    await server.waitForOutput(/\[uploads\] orphan sweep skipped \(nothing removed\)/);
+    expect(server.output()).not.toContain('removed orphan');
+    expect(files(dir, 'slides')).toEqual([stale]);
+    await server.kill();
+  }, 90_000);
+});
