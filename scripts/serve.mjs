@@ -21,6 +21,7 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 await import('../lib/cache-handler.mjs');
 const { handleAndKeep, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
+const { requestGuard } = await import('../lib/server/request-guard.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
@@ -28,6 +29,8 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const replayKeyOf = replayKeys(routingInputs(path.join(ROOT, '.next')));
 const serveStatic = staticBrotli(path.join(ROOT, '.next'));
+// Odd methods, /api paths Next would not route as the API, cross-site posts: refused first.
+const refused = requestGuard(ROOT);
 
 /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
 function fail(req, res, error) {
@@ -37,6 +40,7 @@ function fail(req, res, error) {
 }
 
 const server = http.createServer((req, res) => {
+  if (refused(req, res)) return;
   const asset = serveStatic(req, res);
   if (asset === true) return;
   if (asset) {

@@ -2,7 +2,8 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { AppError, methodNotAllowed } from '@/lib/errors';
 import { config } from '@/lib/config';
-import { errorMessage, fieldMessage } from '@/lib/i18n/messages';
+import { errorMessage, fieldMessage, type Locale } from '@/lib/i18n/messages';
+import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
 
 // The thin shell around every /api route: CORS on every answer (errors included), the JSON body
@@ -39,20 +40,27 @@ export function json(request: Request, body: unknown, status = 200): Response {
   return response;
 }
 
+/**
+ * The language of an error body: English (what the old client shows) unless the caller prefers
+ * Arabic in Accept-Language. The body keeps the old `{message, errors}` shape either way.
+ */
+export const apiLocale = (request: Request): Locale => preferredLocale(request.headers.get('accept-language'));
+
 export function errorResponse(request: Request, error: unknown, resource?: LegacyResource<any>): Response {
+  const locale = apiLocale(request);
   if (error instanceof AppError) {
-    const body: Record<string, unknown> = { message: errorMessage(error.code) };
+    const body: Record<string, unknown> = { message: errorMessage(error.code, locale) };
     if (error.fieldErrors) {
       const errors: Record<string, string[]> = {};
       for (const [field, codes] of Object.entries(error.fieldErrors)) {
-        errors[field] = codes.map((code) => fieldMessage(resource?.key, field, code));
+        errors[field] = codes.map((code) => fieldMessage(resource?.key, field, code, locale));
       }
       body.errors = toLegacyErrors(resource, errors);
     }
     return json(request, body, error.status);
   }
   console.error('[api] unexpected error', error);
-  return json(request, { message: errorMessage('server') }, 500);
+  return json(request, { message: errorMessage('server', locale) }, 500);
 }
 
 /** Runs a handler and turns whatever it throws into the right status, always with CORS. */
