@@ -1,11 +1,14 @@
 // Requests refused before Next sees them (scripts/serve.mjs calls this first):
 //
-// - a method outside GET/HEAD/POST/PUT/PATCH/DELETE/OPTIONS (TRACE, PROPFIND, …): 405;
+// - a method outside GET/HEAD/POST/PUT/PATCH/DELETE/OPTIONS (TRACE, PROPFIND, …): 405; outside
+//   /api, pages and files take only GET/HEAD/POST (POST carries server and form actions), so
+//   PUT/PATCH/DELETE there are a 405 too (Next would render the page as if it were a GET), and
+//   OPTIONS is answered with the Allow list (Next answered an empty 400);
 // - an `/api` path that names no API route (`/api`, `/api/`, a trailing slash, an empty, dot or
 //   encoded-dot segment, an encoded slash, a third segment): Next would answer it with an HTML
 //   page or a 308 without CORS, which the old client cannot read; here it is a JSON 404 with the
 //   same CORS headers and `{message}` body as every other /api answer (lib/legacy/http.ts);
-// - a POST/PUT/PATCH/DELETE to a page whose Origin is another site (a forged server-action or
+// - a POST to a page whose Origin is another site (a forged server-action or
 //   form-action call): 403. Next's own check compares host names only (an https:// Origin passed
 //   for an http:// host) and refuses with a 500; this one compares scheme and host.
 //
@@ -25,8 +28,9 @@ import { preferredLocale } from './accept-language.mjs';
  */
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOW = [...METHODS].join(', ');
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
+const PAGE_ALLOW = 'GET, HEAD, POST, OPTIONS';
 // The deepest API route is /api/[resource]/[id].
 const MAX_API_SEGMENTS = 2;
 const CONTROL = /[\u0000-\u001F\u007F]/;
@@ -70,7 +74,16 @@ export function requestGuard(root) {
       sendJson(req, res, 404, message(req, 'notFound'));
       return true;
     }
-    if (UNSAFE.has(method) && crossOrigin(req, hops)) {
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { Allow: PAGE_ALLOW, 'Cache-Control': 'no-store' });
+      res.end();
+      return true;
+    }
+    if (!PAGE_METHODS.has(method)) {
+      sendText(res, 405, message(req, 'methodNotAllowed'), { Allow: PAGE_ALLOW });
+      return true;
+    }
+    if (method === 'POST' && crossOrigin(req, hops)) {
       sendText(res, 403, message(req, 'crossOrigin'));
       return true;
     }

@@ -46,7 +46,13 @@ async function write(request: Request, context: Context, method: string, parsed?
           return json(request, { message: 'deleted' });
         }
         const body = parsed ?? (await readBody(request));
-        if (effectiveMethod(request, body) !== 'PUT' && effectiveMethod(request, body) !== 'PATCH') throw methodNotAllowed();
+        const effective = effectiveMethod(request, body);
+        // Method spoofing (`_method=DELETE`) works here as on every other resource.
+        if (effective === 'DELETE') {
+          await removeUser(toId(id));
+          return json(request, { message: 'deleted' });
+        }
+        if (effective !== 'PUT' && effective !== 'PATCH') throw methodNotAllowed();
         const user = await setFlags(toId(id), fromLegacy(legacyUser, body.fields));
         return json(request, itemEnvelope(legacyUser.toJson(user)));
       }
