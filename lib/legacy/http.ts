@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { AppError, methodNotAllowed } from '@/lib/errors';
 import { config } from '@/lib/config';
+import { corsHeaders, preflightHeaders } from '@/lib/server/cors.mjs';
 import { errorMessage, fieldMessage, type Locale } from '@/lib/i18n/messages';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
@@ -9,33 +10,13 @@ import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
 // The thin shell around every /api route: CORS on every answer (errors included), the JSON body
 // the old client expects, multipart/JSON parsing, `_method` override, and one error mapper.
 
-const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, X-Requested-With';
-
-function corsHeaders(request: Request): Record<string, string> {
-  const origins = config.corsOrigins;
-  if (origins.includes('*')) return { 'Access-Control-Allow-Origin': '*' };
-  const origin = request.headers.get('origin');
-  const headers: Record<string, string> = { Vary: 'Origin' };
-  if (origin && origins.includes(origin)) headers['Access-Control-Allow-Origin'] = origin;
-  return headers;
-}
-
 export function preflight(request: Request): Response {
-  return new Response(null, {
-    status: 204,
-    headers: {
-      ...corsHeaders(request),
-      'Access-Control-Allow-Methods': ALLOW_METHODS,
-      'Access-Control-Allow-Headers': ALLOW_HEADERS,
-      'Access-Control-Max-Age': '86400',
-    },
-  });
+  return new Response(null, { status: 204, headers: preflightHeaders(request.headers.get('origin')) });
 }
 
 export function json(request: Request, body: unknown, status = 200): Response {
   const response = NextResponse.json(body, { status });
-  for (const [k, v] of Object.entries(corsHeaders(request))) response.headers.set(k, v);
+  for (const [k, v] of Object.entries(corsHeaders(request.headers.get('origin')))) response.headers.set(k, v);
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }

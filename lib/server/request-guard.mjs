@@ -4,10 +4,11 @@
 //   /api, pages and files take only GET/HEAD/POST (POST carries server and form actions), so
 //   PUT/PATCH/DELETE there are a 405 too (Next would render the page as if it were a GET), and
 //   OPTIONS is answered with the Allow list (Next answered an empty 400);
-// - an `/api` path that names no API route (`/api`, `/api/`, a trailing slash, an empty, dot or
-//   encoded-dot segment, an encoded slash, a third segment): Next would answer it with an HTML
+// - an `/api` path Next would not route as the API (`/api`, `/api/`, a trailing slash, an empty,
+//   dot or encoded-dot segment, an encoded slash or backslash): Next would answer it with an HTML
 //   page or a 308 without CORS, which the old client cannot read; here it is a JSON 404 with the
-//   same CORS headers and `{message}` body as every other /api answer (lib/legacy/http.ts);
+//   same CORS headers (lib/server/cors.mjs) and `{message}` body as every other /api answer, and
+//   its preflight passes like theirs;
 // - a POST to a page whose Origin is another site (a forged server-action or
 //   form-action call): 403. Next's own check compares host names only (an https:// Origin passed
 //   for an http:// host) and refuses with a 500; this one compares scheme and host.
@@ -21,6 +22,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { preferredLocale } from './accept-language.mjs';
+import { corsHeaders, preflightHeaders } from './cors.mjs';
 
 /**
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
@@ -31,8 +33,6 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 const ALLOW = [...METHODS].join(', ');
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 const PAGE_ALLOW = 'GET, HEAD, POST, OPTIONS';
-// The deepest API route is /api/[resource]/[id].
-const MAX_API_SEGMENTS = 2;
 const CONTROL = /[\u0000-\u001F\u007F]/;
 
 /** @param {string} root the project folder (messages/*.json) */
@@ -71,7 +71,13 @@ export function requestGuard(root) {
     }
     if (api) {
       if (routableApiPath(pathname)) return false;
-      sendJson(req, res, 404, message(req, 'notFound'));
+      // The preflight passes, as for any other /api path, so that a browser can read the 404.
+      if (method === 'OPTIONS') {
+        res.writeHead(204, preflightHeaders(req.headers.origin));
+        res.end();
+      } else {
+        sendJson(req, res, 404, message(req, 'notFound'));
+      }
       return true;
     }
     if (method === 'OPTIONS') {
@@ -91,10 +97,10 @@ export function requestGuard(root) {
   };
 }
 
-/** `/api/<segment>` or `/api/<segment>/<segment>` with plain segments: what Next routes as such. */
+/** `/api/<segment>[/<segment>…]` with plain segments: what Next routes to an API route handler. */
 function routableApiPath(pathname) {
+  if (pathname.length <= '/api/'.length) return false;
   const segments = pathname.slice('/api/'.length).split('/');
-  if (pathname.length <= '/api/'.length || segments.length > MAX_API_SEGMENTS) return false;
   for (const raw of segments) {
     let segment;
     try {
@@ -146,24 +152,10 @@ function crossOrigin(req, hops) {
 /** @param {IncomingMessage} req */
 const isTls = (req) => Boolean(/** @type {{ encrypted?: boolean }} */ (req.socket).encrypted);
 
-/** The same CORS answer as lib/legacy/http.ts (CORS_ORIGINS, default "*"). */
-function corsHeaders(req) {
-  const origins = (process.env.CORS_ORIGINS || '*')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (origins.includes('*')) return { 'Access-Control-Allow-Origin': '*' };
-  const origin = req.headers.origin;
-  /** @type {Record<string, string>} */
-  const headers = { Vary: 'Origin' };
-  if (origin && origins.includes(origin)) headers['Access-Control-Allow-Origin'] = origin;
-  return headers;
-}
-
 function sendJson(req, res, status, message, extra = {}) {
   const body = JSON.stringify({ message });
   res.writeHead(status, {
-    ...corsHeaders(req),
+    ...corsHeaders(req.headers.origin),
     ...extra,
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(body),

@@ -498,7 +498,7 @@ function generate() {
   // /api paths Next would not route as the API: JSON 404 with CORS, whatever the method.
   const ODD_PATHS = [
     '/api', '/api/', '/api//', '/api?x=1', '/api/?x=1', '/api/team/', '/api/team//', '/api//team', '/api/team//1', '/api/./team', '/api/../api/team',
-    '/api/%2e%2e/x', '/api/%2E%2E/team', '/api/%2e/team', '/api/team/%2e', '/api/team/%2e%2e', '/api/a/b/c', '/api/team/1/x', '/api/%2fteam',
+    '/api/%2e%2e/x', '/api/%2E%2E/team', '/api/%2e/team', '/api/team/%2e', '/api/team/%2e%2e', '/api/team/1/%2e%2e', '/api/team/1/x/', '/api/%2fteam',
     '/api/team%2f1', '/api/%', '/api/%zz', '/api/team/%00', '/api/%5c..%5cx', '/api/home/', '/api/login/', '/api/user/1/',
   ];
   for (const p of ODD_PATHS) {
@@ -506,8 +506,8 @@ function generate() {
       add({
         category: 'path',
         label: `${method} ${p}`,
-        status: 404,
-        check: method === 'HEAD' ? (a) => (a.cors === '*' ? null : 'no CORS') : apiJson(en.errors.notFound),
+        status: method === 'OPTIONS' ? 204 : 404,
+        check: method === 'HEAD' || method === 'OPTIONS' ? (a) => (a.cors === '*' ? null : 'no CORS') : apiJson(en.errors.notFound),
         send: () => viaRaw(method, p, method === 'POST' || method === 'PUT' ? { ...auth, 'Content-Type': 'application/json', 'Content-Length': '2' } : auth, method === 'POST' || method === 'PUT' ? '{}' : undefined),
       });
     }
