@@ -581,6 +581,26 @@ function generate() {
     action('saveUserFlags', [id, false, true], 'notFound');
   }
 
+  // The sign-in action with odd input: refused as invalid, never the unexpected-error path.
+  const refusedSignIn = (a: Answer) =>
+    a.text.includes('"ok":false') && !a.text.includes('"error":"server"') ? null : `sign-in action: ${a.text.slice(0, 200)}`;
+  for (const [name, email, password] of [
+    ['email 3 KB', `${'a'.repeat(3000)}@example.test`, 'x'],
+    ['email nul', 'a\u0000@example.test', 'x'],
+    ['password 10 KB', 'a@example.test', 'p'.repeat(10_000)],
+    ['empty', '', ''],
+  ] as const)
+    add({
+      category: 'sign-in',
+      label: `login action ${name}`,
+      status: 200,
+      check: refusedSignIn,
+      send: async () => {
+        const r = await invokeWith('login', [multipart({ email, password })], { page: '/LogIn' });
+        return { status: r.status, text: r.text, type: '', cors: null };
+      },
+    });
+
   // Broken action calls: a body React's decoder cannot read, an unknown action id.
   const rawAction = (label: string, actionId: string, type: string, body: string, status: number, check?: Probe['check']) =>
     add({
