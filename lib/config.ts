@@ -35,12 +35,7 @@ export const config = {
   get tokenExpiryMinutes() {
     return int('TOKEN_EXPIRY_MINUTES', 0);
   },
-  get corsOrigins(): string[] {
-    return (process.env.CORS_ORIGINS || '*')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-  },
+  // CORS_ORIGINS is read by lib/server/cors.mjs, which the HTTP server shares (plain JavaScript).
   loginRate: {
     get perAccount() {
       return int('LOGIN_MAX_PER_ACCOUNT', 5);

@@ -22,6 +22,7 @@ await import('../lib/cache-handler.mjs');
 const { handleAndKeep, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
 const { LimitedIncomingMessage, limitBody } = await import('../lib/server/body-limit.mjs');
+const { requestGuard } = await import('../lib/server/request-guard.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
@@ -29,6 +30,8 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const replayKeyOf = replayKeys(routingInputs(path.join(ROOT, '.next')));
 const serveStatic = staticBrotli(path.join(ROOT, '.next'));
+// Odd methods, /api paths Next would not route as the API, cross-site posts: refused first.
+const refused = requestGuard(ROOT);
 
 /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
 function fail(req, res, error) {
@@ -38,6 +41,7 @@ function fail(req, res, error) {
 }
 
 const server = http.createServer({ IncomingMessage: LimitedIncomingMessage }, (req, res) => {
+  if (refused(req, res)) return;
   if (limitBody(req, res)) return;
   const asset = serveStatic(req, res);
   if (asset === true) return;

@@ -5,7 +5,9 @@ import { requireSessionUser, sessionUser, type Permission } from '@/lib/auth/gua
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
 import { register as registerUser, removeUser, setFlags } from '@/lib/entities/user';
-import { AppError, notFound, type FieldErrors } from '@/lib/errors';
+import { z } from 'zod';
+import { parseId } from '@/lib/entities/ids';
+import { AppError, type FieldErrors } from '@/lib/errors';
 import { AREAS, type AreaKey } from './areas';
 import { entityOf } from './server';
 
@@ -26,9 +28,20 @@ async function run(permission: Permission | null, body: () => Promise<void>): Pr
   }
 }
 
-function areaOf(key: unknown) {
-  if (typeof key !== 'string' || !(key in AREAS)) throw notFound();
-  return AREAS[key as AreaKey];
+// Server actions are public endpoints: anyone can post any JSON to them, whatever the types
+// say. Every argument is checked like a route's body; odd ones are a bad request (400) and
+// change nothing, instead of reaching the database as NaN, "__proto__" or a 64-bit id.
+const areaArg = z.enum(Object.keys(AREAS) as [AreaKey, ...AreaKey[]]);
+const idArg = z.number().refine((v) => parseId(v) !== null);
+const saveItemArgs = z.tuple([areaArg, idArg.nullable(), z.instanceof(FormData)]);
+const deleteItemArgs = z.tuple([areaArg, idArg]);
+const saveUserFlagsArgs = z.tuple([idArg, z.boolean(), z.boolean()]);
+const deleteUserArgs = z.tuple([idArg]);
+
+function argsOf<T>(schema: z.ZodType<T>, args: unknown[]): T {
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) throw new AppError(400, 'badRequest');
+  return parsed.data;
 }
 
 function fieldsOf(key: AreaKey, form: FormData): { raw: Record<string, unknown>; image: File | null } {
@@ -45,29 +58,31 @@ function fieldsOf(key: AreaKey, form: FormData): { raw: Record<string, unknown>;
 /** Create (id null) or update an item of a content area. */
 export async function saveItem(areaKey: AreaKey, id: number | null, form: FormData): Promise<ActionResult> {
   return run('content', async () => {
-    const area = areaOf(areaKey);
-    if (!(form instanceof FormData)) throw new AppError(400, 'badBody');
-    const { raw, image } = fieldsOf(area.key, form);
-    if (id === null) await crud.create(entityOf(area.key), raw, image);
-    else await crud.update(entityOf(area.key), Number(id), raw, image);
+    const [area, itemId, data] = argsOf(saveItemArgs, [areaKey, id, form]);
+    const { raw, image } = fieldsOf(area, data);
+    if (itemId === null) await crud.create(entityOf(area), raw, image);
+    else await crud.update(entityOf(area), itemId, raw, image);
   });
 }
 
 export async function deleteItem(areaKey: AreaKey, id: number): Promise<ActionResult> {
   return run('content', async () => {
-    await crud.remove(entityOf(areaOf(areaKey).key), Number(id));
+    const [area, itemId] = argsOf(deleteItemArgs, [areaKey, id]);
+    await crud.remove(entityOf(area), itemId);
   });
 }
 
 export async function saveUserFlags(id: number, isAdmin: boolean, isMiniAdmin: boolean): Promise<ActionResult> {
   return run('users', async () => {
-    await setFlags(Number(id), { isAdmin: Boolean(isAdmin), isMiniAdmin: Boolean(isMiniAdmin) });
+    const [userId, admin, miniAdmin] = argsOf(saveUserFlagsArgs, [id, isAdmin, isMiniAdmin]);
+    await setFlags(userId, { isAdmin: admin, isMiniAdmin: miniAdmin });
   });
 }
 
 export async function deleteUser(id: number): Promise<ActionResult> {
   return run('users', async () => {
-    await removeUser(Number(id));
+    const [userId] = argsOf(deleteUserArgs, [id]);
+    await removeUser(userId);
   });
 }
 

@@ -7,6 +7,7 @@ import { eventSchema } from '@/lib/entities/event/schema';
 import { serviceSchema } from '@/lib/entities/service/schema';
 import { slideSchema } from '@/lib/entities/slide/schema';
 import { teamSchema } from '@/lib/entities/team/schema';
+import { parseId } from '@/lib/entities/ids';
 import { TIMINGS } from '@/lib/timings';
 
 export type AreaKey = 'slider' | 'team' | 'services' | 'contacts' | 'events' | 'clients';
@@ -173,7 +174,8 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
   for (const area of Object.values(AREAS)) {
     if (lower === area.list.toLowerCase() && !second) return { kind: 'list', area };
     if (lower === area.create.toLowerCase() && !second) return { kind: 'create', area };
-    if (lower === area.edit.toLowerCase() && second && /^\d{1,9}$/.test(second)) return { kind: 'edit', area, id: Number(second) };
+    const id = parseId(second);
+    if (lower === area.edit.toLowerCase() && id) return { kind: 'edit', area, id };
   }
   return null;
 }

@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { db } from '@/lib/db/client';
 import { config } from '@/lib/config';
+import { parseId } from '@/lib/entities/ids';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -35,8 +36,8 @@ export async function findToken(plain: string | null | undefined, kind: TokenKin
   if (!plain) return null;
   const bar = plain.indexOf('|');
   if (bar < 1) return null;
-  const id = Number(plain.slice(0, bar));
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const id = parseId(plain.slice(0, bar));
+  if (!id) return null;
   const row = await db.apiToken.findUnique({ where: { id }, include: { user: true } });
   if (!row || row.kind !== kind) return null;
   const expected = Buffer.from(row.tokenHash, 'hex');

@@ -5,6 +5,7 @@ import { db } from '@/lib/db/client';
 import { invalidate, type CacheTag } from '@/lib/cache';
 import { AppError, conflict, invalid, notFound, type FieldErrors } from '@/lib/errors';
 import { fieldErrors } from '@/lib/entities/fields';
+import { parseId } from '@/lib/entities/ids';
 import { ImageError, processImage } from '@/lib/uploads/image';
 import { newFileName, uploads, type UploadFolder } from '@/lib/uploads/store';
 
@@ -67,8 +68,10 @@ export async function list<R extends Row, I>(config: EntityConfig<R, I>): Promis
   return delegateOf(config).findMany({ include: config.include, orderBy: config.orderBy });
 }
 
-export async function get<R extends Row, I>(config: EntityConfig<R, I>, id: number): Promise<R> {
-  const row = Number.isSafeInteger(id) && id > 0 ? await delegateOf(config).findUnique({ where: { id }, include: config.include }) : null;
+/** The row with this id; an id the one parser refuses names no row (404), like a missing one. */
+export async function get<R extends Row, I>(config: EntityConfig<R, I>, rawId: unknown): Promise<R> {
+  const id = parseId(rawId);
+  const row = id ? await delegateOf(config).findUnique({ where: { id }, include: config.include }) : null;
   if (!row) throw notFound();
   return row;
 }

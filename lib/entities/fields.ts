@@ -1,13 +1,39 @@
 import { z } from 'zod';
+import { parseId } from '@/lib/entities/ids';
 
 // Zod building blocks shared by every entity schema. Messages are codes, never sentences:
 // the admin forms and the legacy API turn them into words from messages/*.json.
-export const requiredText = (max = 500) =>
-  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
 
-export const optionalText = (max = 5000) =>
+// One rule for every text field: control characters are refused, not stripped (a NUL is an error
+// in PostgreSQL text, and the others are invisible in a page and never typed by a person, so
+// silently dropping them would store something other than what was sent). Multi-line fields
+// keep tab, line feed and carriage return. Lone UTF-16 surrogates are refused too: they cannot
+// be stored as UTF-8 and would come back as U+FFFD.
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export interface TextOptions {
+  /** Tab and line breaks allowed (descriptions, details). */
+  multiline?: boolean;
+}
+
+export function isCleanText(value: string, options: TextOptions = {}): boolean {
+  const control = options.multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
+  return !control.test(value) && !LONE_SURROGATE.test(value);
+}
+
+/** A string that passed the text rule; every text field of every schema starts here. */
+export const text = (options: TextOptions = {}) =>
   z
-    .string()
+    .string({ error: 'required' })
+    .refine((v) => isCleanText(v, options), { error: 'invalidCharacters', abort: true });
+
+export const requiredText = (max = 500, options: TextOptions = {}) =>
+  text(options).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
+
+export const optionalText = (max = 5000, options: TextOptions = {}) =>
+  text(options)
     .trim()
     .max(max, { error: 'tooLong' })
     .optional()
@@ -15,8 +41,7 @@ export const optionalText = (max = 5000) =>
 
 /** Social links: blank is fine; a bare domain gets https:// so it is a real, safe link. */
 export const optionalUrl = () =>
-  z
-    .string()
+  text()
     .trim()
     .max(500, { error: 'tooLong' })
     .optional()
@@ -34,8 +59,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 export const optionalEmail = () =>
-  z
-    .string()
+  text()
     .trim()
     .max(254, { error: 'tooLong' })
     .optional()
@@ -43,8 +67,7 @@ export const optionalEmail = () =>
     .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'invalidEmail' });
 
 export const optionalPhone = () =>
-  z
-    .string()
+  text()
     .trim()
     .max(40, { error: 'tooLong' })
     .optional()
@@ -63,24 +86,40 @@ export const money = () =>
     .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), { error: 'invalidNumber', abort: true })
     .refine((v) => Number(v) > 0, { error: 'positiveNumber' });
 
-/** A calendar date "YYYY-MM-DD", or blank for none. */
+// The sane range for an event date: PostgreSQL would take year 0 as an error and year 9999 as a
+// date nobody meant.
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2100;
+
+/** True for a real calendar day "YYYY-MM-DD" (no 2024-02-30 rolled over to March). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // (Date.UTC would read years 0-99 as 1900-1999)
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date "YYYY-MM-DD" between MIN_YEAR and MAX_YEAR, or blank for none. */
 export const optionalDate = () =>
-  z
-    .string()
+  text()
     .trim()
     .optional()
     .transform((v) => v ?? '')
-    .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
-      error: 'invalidDate',
+    .refine((v) => v === '' || isCalendarDate(v), { error: 'invalidDate', abort: true })
+    .refine((v) => v === '' || (Number(v.slice(0, 4)) >= MIN_YEAR && Number(v.slice(0, 4)) <= MAX_YEAR), {
+      error: 'dateOutOfRange',
     });
 
+/** A reference to another row (int4 key), parsed by the one id parser. */
 export const requiredId = () =>
   z
     .union([z.string(), z.number()], { error: 'required' })
-    .transform((v) => String(v).trim())
+    .transform((v) => (typeof v === 'string' ? v.trim() : v))
     .refine((v) => v !== '', { error: 'required', abort: true })
-    .transform((v) => Number(v))
-    .refine((v) => Number.isSafeInteger(v) && v > 0, { error: 'invalidId' });
+    .transform((v) => parseId(v) ?? 0)
+    .refine((v) => v > 0, { error: 'invalidId' });
 
 // Only clear yes/no values (Laravel's `boolean` rule, which the old backend used): anything else
 // is refused rather than read as "no", or a typo would silently demote an Admin.

@@ -2,57 +2,46 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { AppError, methodNotAllowed } from '@/lib/errors';
 import { config } from '@/lib/config';
-import { errorMessage, fieldMessage } from '@/lib/i18n/messages';
+import { corsHeaders, preflightHeaders } from '@/lib/server/cors.mjs';
+import { errorMessage, fieldMessage, type Locale } from '@/lib/i18n/messages';
+import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
 
 // The thin shell around every /api route: CORS on every answer (errors included), the JSON body
 // the old client expects, multipart/JSON parsing, `_method` override, and one error mapper.
 
-const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, X-Requested-With';
-
-function corsHeaders(request: Request): Record<string, string> {
-  const origins = config.corsOrigins;
-  if (origins.includes('*')) return { 'Access-Control-Allow-Origin': '*' };
-  const origin = request.headers.get('origin');
-  const headers: Record<string, string> = { Vary: 'Origin' };
-  if (origin && origins.includes(origin)) headers['Access-Control-Allow-Origin'] = origin;
-  return headers;
-}
-
 export function preflight(request: Request): Response {
-  return new Response(null, {
-    status: 204,
-    headers: {
-      ...corsHeaders(request),
-      'Access-Control-Allow-Methods': ALLOW_METHODS,
-      'Access-Control-Allow-Headers': ALLOW_HEADERS,
-      'Access-Control-Max-Age': '86400',
-    },
-  });
+  return new Response(null, { status: 204, headers: preflightHeaders(request.headers.get('origin')) });
 }
 
 export function json(request: Request, body: unknown, status = 200): Response {
   const response = NextResponse.json(body, { status });
-  for (const [k, v] of Object.entries(corsHeaders(request))) response.headers.set(k, v);
+  for (const [k, v] of Object.entries(corsHeaders(request.headers.get('origin')))) response.headers.set(k, v);
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }
 
+/**
+ * The language of an error body: English (what the old client shows) unless the caller prefers
+ * Arabic in Accept-Language. The body keeps the old `{message, errors}` shape either way.
+ */
+export const apiLocale = (request: Request): Locale => preferredLocale(request.headers.get('accept-language'));
+
 export function errorResponse(request: Request, error: unknown, resource?: LegacyResource<any>): Response {
+  const locale = apiLocale(request);
   if (error instanceof AppError) {
-    const body: Record<string, unknown> = { message: errorMessage(error.code) };
+    const body: Record<string, unknown> = { message: errorMessage(error.code, locale) };
     if (error.fieldErrors) {
       const errors: Record<string, string[]> = {};
       for (const [field, codes] of Object.entries(error.fieldErrors)) {
-        errors[field] = codes.map((code) => fieldMessage(resource?.key, field, code));
+        errors[field] = codes.map((code) => fieldMessage(resource?.key, field, code, locale));
       }
       body.errors = toLegacyErrors(resource, errors);
     }
     return json(request, body, error.status);
   }
   console.error('[api] unexpected error', error);
-  return json(request, { message: errorMessage('server') }, 500);
+  return json(request, { message: errorMessage('server', locale) }, 500);
 }
 
 /** Runs a handler and turns whatever it throws into the right status, always with CORS. */

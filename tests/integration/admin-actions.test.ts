@@ -2,67 +2,13 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, freshIp, imageFile } from '../helpers/api';
+import { ACTIONS, invoke, sessionCookie } from '../helpers/actions';
+import { BASE, imageFile } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 
 // Every admin server action, called directly over HTTP (as a crafted request would), must be
 // refused on the server for anonymous and pending callers (and Mini Admins for Users), and
 // change nothing in the database. Action ids come from the build's manifest.
-
-const manifest = JSON.parse(readFileSync(path.resolve('.next/server/server-reference-manifest.json'), 'utf8')) as {
-  node: Record<string, { filename: string; exportedName: string; workers: Record<string, unknown> }>;
-};
-const ACTIONS = Object.fromEntries(
-  Object.entries(manifest.node)
-    .filter(([, v]) => v.filename === 'lib/admin/actions.ts')
-    .map(([id, v]) => [v.exportedName, id]),
-);
-
-type Arg = string | number | boolean | null | FormData;
-
-/** Encodes arguments the way React's client does: JSON, with FormData as "$K<n>" plus parts named "_<n>_<field>". */
-function encode(args: Arg[]): { body: BodyInit; type?: string } {
-  const forms = args.filter((a): a is FormData => a instanceof FormData);
-  if (!forms.length) return { body: JSON.stringify(args), type: 'text/plain;charset=UTF-8' };
-  const body = new FormData();
-  let ref = 0;
-  const root = args.map((a) => {
-    if (!(a instanceof FormData)) return a;
-    ref += 1;
-    for (const [k, v] of a.entries()) body.append(`_${ref}_${k}`, v);
-    return `$K${ref}`;
-  });
-  body.append('0', JSON.stringify(root));
-  return { body };
-}
-
-async function invoke(name: string, args: Arg[], cookie = '', page = '/Admin', base = BASE) {
-  const id = ACTIONS[name];
-  if (!id) throw new Error(`no action ${name} in the manifest`);
-  const { body, type } = encode(args);
-  const headers: Record<string, string> = {
-    'Next-Action': id,
-    Accept: 'text/x-component',
-    Origin: base,
-    'X-Forwarded-For': freshIp(),
-    ...(type ? { 'Content-Type': type } : {}),
-    ...(cookie ? { Cookie: cookie } : {}),
-  };
-  const res = await fetch(`${base}${page}`, { method: 'POST', headers, body, redirect: 'manual' });
-  return { status: res.status, text: await res.text(), setCookie: res.headers.getSetCookie() };
-}
-
-/** A real session: the login action, as the sign-in form calls it. */
-async function sessionCookie(email: string): Promise<string> {
-  const form = new FormData();
-  form.append('email', email);
-  form.append('password', PASSWORD);
-  const res = await invoke('login', [form], '', '/LogIn');
-  expect(res.text).toContain('"ok":true');
-  const cookie = res.setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('authjs.session-token='));
-  expect(cookie).toBeTruthy();
-  return cookie!;
-}
 
 const cookies: Record<'anonymous' | 'pending' | 'mini' | 'admin', string> = { anonymous: '', pending: '', mini: '', admin: '' };
 

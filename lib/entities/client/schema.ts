@@ -4,7 +4,7 @@ import { optionalText, requiredText } from '@/lib/entities/fields';
 export const clientSchema = z.object({
   nameEn: requiredText(120),
   nameAr: requiredText(120),
-  detailsEn: optionalText(2000),
-  detailsAr: optionalText(2000),
+  detailsEn: optionalText(2000, { multiline: true }),
+  detailsAr: optionalText(2000, { multiline: true }),
 });
 export type ClientInput = z.infer<typeof clientSchema>;

@@ -7,8 +7,8 @@ export const eventSchema = z.object({
   date: optionalDate(),
   locationEn: requiredText(200),
   locationAr: requiredText(200),
-  descriptionEn: optionalText(5000),
-  descriptionAr: optionalText(5000),
+  descriptionEn: optionalText(5000, { multiline: true }),
+  descriptionAr: optionalText(5000, { multiline: true }),
   cost: money(),
   clientId: requiredId(),
 });

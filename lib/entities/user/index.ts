@@ -3,6 +3,7 @@ import { db } from '@/lib/db/client';
 import { AppError, conflict, forbidden, invalid, notFound, tooManyRequests } from '@/lib/errors';
 import { config } from '@/lib/config';
 import { fieldErrors } from '@/lib/entities/fields';
+import { parseId } from '@/lib/entities/ids';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { revokeAllTokens } from '@/lib/auth/tokens';
 import { hit, peek, reset } from '@/lib/auth/rate-limit';
@@ -36,6 +37,9 @@ export async function register(raw: Record<string, unknown>): Promise<PublicUser
  */
 export async function verifyLogin(raw: Record<string, unknown>, ip: string): Promise<PublicUser> {
   const parsed = loginSchema.safeParse(raw);
+  // Malformed input (no email, 10 KB of it, control characters) checks no password, so it is
+  // refused before it can key a rate-limit row or reach an index.
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const email = parsed.success ? parsed.data.email : String(raw.email ?? '').trim().toLowerCase();
   const ipKey = `login:ip:${ip}`;
   const accountKey = `login:account:${email}`;
@@ -63,8 +67,9 @@ export async function listUsers(options: { exceptId?: number } = {}): Promise<Pu
   return [...users.filter((u) => !u.isAdmin && !u.isMiniAdmin), ...users.filter((u) => u.isAdmin || u.isMiniAdmin)];
 }
 
-export async function getUser(id: number): Promise<PublicUser> {
-  const user = Number.isSafeInteger(id) && id > 0 ? await db.user.findUnique({ where: { id }, select: publicFields }) : null;
+export async function getUser(raw: unknown): Promise<PublicUser> {
+  const id = parseId(raw);
+  const user = id ? await db.user.findUnique({ where: { id }, select: publicFields }) : null;
   if (!user) throw notFound();
   return user;
 }
@@ -72,7 +77,9 @@ export async function getUser(id: number): Promise<PublicUser> {
 // Serialises changes to Admin flags so two concurrent demotions cannot remove the last Admin.
 const ADMIN_LOCK = 5_551_001;
 
-export async function setFlags(id: number, raw: Record<string, unknown>): Promise<PublicUser> {
+export async function setFlags(rawId: unknown, raw: Record<string, unknown>): Promise<PublicUser> {
+  const id = parseId(rawId);
+  if (!id) throw notFound();
   const parsed = userFlagsSchema.safeParse(raw);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const flags = parsed.data;
@@ -90,7 +97,9 @@ export async function setFlags(id: number, raw: Record<string, unknown>): Promis
   return user;
 }
 
-export async function removeUser(id: number): Promise<void> {
+export async function removeUser(rawId: unknown): Promise<void> {
+  const id = parseId(rawId);
+  if (!id) throw notFound();
   await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMIN_LOCK})`;
     const current = await tx.user.findUnique({ where: { id } });

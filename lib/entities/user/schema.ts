@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { flag, requiredText } from '@/lib/entities/fields';
+import { flag, requiredText, text } from '@/lib/entities/fields';
+
+// Emails are bounded (RFC 5321: 254) before anything looks them up or keys a rate limit on them.
+const email = () =>
+  text()
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'required' })
+    .max(254, { error: 'tooLong' });
 
 export const registerSchema = z
   .object({
     name: requiredText(100),
-    email: z
-      .string({ error: 'required' })
-      .trim()
-      .toLowerCase()
-      .min(1, { error: 'required' })
-      .max(254, { error: 'tooLong' })
-      .pipe(z.email({ error: 'invalidEmail' })),
+    email: email().pipe(z.email({ error: 'invalidEmail' })),
     password: z.string({ error: 'required' }).min(1, { error: 'required', abort: true }).min(8, { error: 'passwordTooShort' }).max(200, { error: 'tooLong' }),
     passwordConfirmation: z.string({ error: 'required' }),
   })
@@ -18,8 +20,8 @@ export const registerSchema = z
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: z.string({ error: 'required' }).trim().toLowerCase().min(1, { error: 'required' }).max(254),
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
+  email: email(),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
 });
 
 export const userFlagsSchema = z.object({

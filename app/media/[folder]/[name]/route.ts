@@ -1,4 +1,5 @@
 import { errorMessage } from '@/lib/i18n/messages';
+import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { CONTENT_TYPES, portraitCrop } from '@/lib/uploads/image';
 import { uploads } from '@/lib/uploads/store';
 import { LEGACY_IMAGE_FOLDERS } from '@/lib/legacy/image-folders';
@@ -31,11 +32,12 @@ async function cut(key: string, crop: keyof typeof CROPS, data: Buffer): Promise
 
 export async function GET(request: Request, { params }: Context) {
   const { folder, name } = await params;
+  const locale = preferredLocale(request.headers.get('accept-language'));
   const folders = LEGACY_IMAGE_FOLDERS[folder];
   const type = CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
-  if (!folders || !type) return text(404, errorMessage('notFound'));
+  if (!folders || !type) return text(404, errorMessage('notFound', locale));
   const crop = new URL(request.url).searchParams.get('crop');
-  if (crop !== null && !Object.hasOwn(CROPS, crop)) return text(400, errorMessage('unknownCrop'));
+  if (crop !== null && !Object.hasOwn(CROPS, crop)) return text(400, errorMessage('unknownCrop', locale));
   for (const store of folders) {
     const file = await uploads.get(store, name);
     if (file) {
@@ -52,7 +54,7 @@ export async function GET(request: Request, { params }: Context) {
       });
     }
   }
-  return text(404, errorMessage('notFound'));
+  return text(404, errorMessage('notFound', locale));
 }
 
 export const HEAD = GET;

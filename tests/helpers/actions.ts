@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { BASE, freshIp } from './api';
+import { PASSWORD } from './db';
+
+// Server actions called directly over HTTP, as a crafted request would call them. Action ids
+// come from the build's manifest.
+
+const manifest = JSON.parse(readFileSync(path.resolve('.next/server/server-reference-manifest.json'), 'utf8')) as {
+  node: Record<string, { filename: string; exportedName: string; workers: Record<string, unknown> }>;
+};
+export const ACTIONS: Record<string, string> = Object.fromEntries(
+  Object.entries(manifest.node)
+    .filter(([, v]) => v.filename === 'lib/admin/actions.ts')
+    .map(([id, v]) => [v.exportedName, id]),
+);
+
+/** Any JSON value (odd arguments included) or a FormData. */
+export type Arg = unknown;
+
+/** Encodes arguments the way React's client does: JSON, with FormData as "$K<n>" plus parts named "_<n>_<field>". */
+export function encode(args: Arg[]): { body: BodyInit; type?: string } {
+  const forms = args.filter((a): a is FormData => a instanceof FormData);
+  if (!forms.length) return { body: JSON.stringify(args), type: 'text/plain;charset=UTF-8' };
+  const body = new FormData();
+  let ref = 0;
+  const root = args.map((a) => {
+    if (!(a instanceof FormData)) return a;
+    ref += 1;
+    for (const [k, v] of a.entries()) body.append(`_${ref}_${k}`, v);
+    return `$K${ref}`;
+  });
+  body.append('0', JSON.stringify(root));
+  return { body };
+}
+
+export interface InvokeOptions {
+  cookie?: string;
+  page?: string;
+  base?: string;
+  headers?: Record<string, string>;
+}
+
+export async function invokeWith(name: string, args: Arg[], options: InvokeOptions = {}) {
+  const base = options.base ?? BASE;
+  const id = ACTIONS[name];
+  if (!id) throw new Error(`no action ${name} in the manifest`);
+  const { body, type } = encode(args);
+  const headers: Record<string, string> = {
+    'Next-Action': id,
+    Accept: 'text/x-component',
+    Origin: base,
+    'X-Forwarded-For': freshIp(),
+    ...(type ? { 'Content-Type': type } : {}),
+    ...(options.cookie ? { Cookie: options.cookie } : {}),
+    ...options.headers,
+  };
+  const res = await fetch(`${base}${options.page ?? '/Admin'}`, { method: 'POST', headers, body, redirect: 'manual' });
+  return { status: res.status, text: await res.text(), setCookie: res.headers.getSetCookie() };
+}
+
+export const invoke = (name: string, args: Arg[], cookie = '', page = '/Admin', base = BASE) =>
+  invokeWith(name, args, { cookie, page, base });
+
+/** A real session: the login action, as the sign-in form calls it. */
+export async function sessionCookie(email: string): Promise<string> {
+  const form = new FormData();
+  form.append('email', email);
+  form.append('password', PASSWORD);
+  const res = await invoke('login', [form], '', '/LogIn');
+  expect(res.text).toContain('"ok":true');
+  const cookie = res.setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('authjs.session-token='));
+  expect(cookie).toBeTruthy();
+  return cookie!;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { isCalendarDate, isCleanText, optionalDate, requiredId } from '@/lib/entities/fields';
+import { MAX_ID, parseId } from '@/lib/entities/ids';
+import { preferredLocale } from '@/lib/server/accept-language.mjs';
+
+// The rules every entry point shares: the one id parser, the text rule, real calendar dates, and
+// the language of answers that have no page.
+
+describe('parseId', () => {
+  it('takes int4 ids written plainly', () => {
+    expect(parseId('1')).toBe(1);
+    expect(parseId('2147483647')).toBe(MAX_ID);
+    expect(parseId(42)).toBe(42);
+  });
+  it('refuses everything else', () => {
+    for (const raw of ['', '0', '-1', '01', '1.5', '1e3', '0x10', '+1', ' 1', '1 ', '2147483648', '99999999999', '１', '١', 'abc', '__proto__'])
+      expect(parseId(raw), raw).toBeNull();
+    for (const raw of [0, -1, 1.5, 2147483648, Number.NaN, Infinity, null, undefined, {}, [], true, 1n])
+      expect(parseId(raw), String(raw)).toBeNull();
+  });
+});
+
+describe('text rule', () => {
+  it('refuses C0, DEL, C1 and lone surrogates; multi-line fields keep tab and line breaks', () => {
+    for (const bad of ['\u0000', 'a\u0001', '\u001b[0m', 'x\u007f', 'x\u0085', 'a\uD800', '\uDC00b']) expect(isCleanText(bad), JSON.stringify(bad)).toBe(false);
+    expect(isCleanText('a\nb')).toBe(false);
+    expect(isCleanText('a\r\n\tb', { multiline: true })).toBe(true);
+    expect(isCleanText('a\u0000b', { multiline: true })).toBe(false);
+    expect(isCleanText('عربي 😀 ok')).toBe(true);
+  });
+});
+
+describe('dates', () => {
+  it('are real calendar days (no rollover) between 1900 and 2100', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    for (const bad of ['2024-02-30', '2023-02-29', '2024-04-31', '2024-13-01', '2024-00-01', '2024-01-00', '2024-1-1', '20240101'])
+      expect(isCalendarDate(bad), bad).toBe(false);
+    const date = optionalDate();
+    expect(date.safeParse('1900-01-01').success).toBe(true);
+    expect(date.safeParse('2100-12-31').success).toBe(true);
+    expect(date.safeParse('').data).toBe('');
+    expect(date.safeParse('0000-01-01').error?.issues[0]?.message).toBe('dateOutOfRange');
+    expect(date.safeParse('1899-12-31').error?.issues[0]?.message).toBe('dateOutOfRange');
+    expect(date.safeParse('2101-01-01').error?.issues[0]?.message).toBe('dateOutOfRange');
+    expect(date.safeParse('2024-02-30').error?.issues[0]?.message).toBe('invalidDate');
+  });
+});
+
+describe('requiredId', () => {
+  it('goes through the one parser', () => {
+    expect(requiredId().safeParse('7').data).toBe(7);
+    expect(requiredId().safeParse('').error?.issues[0]?.message).toBe('required');
+    expect(requiredId().safeParse('2147483648').error?.issues[0]?.message).toBe('invalidId');
+    expect(requiredId().safeParse(1e300).error?.issues[0]?.message).toBe('invalidId');
+  });
+});
+
+describe('preferredLocale', () => {
+  it('is Arabic only when the caller prefers it over English', () => {
+    expect(preferredLocale(undefined)).toBe('en');
+    expect(preferredLocale('ar')).toBe('ar');
+    expect(preferredLocale('ar-AE,ar;q=0.9,en;q=0.8')).toBe('ar');
+    expect(preferredLocale('en-US,en;q=0.9,ar;q=0.8')).toBe('en');
+    expect(preferredLocale('fr-FR, ar;q=0.5')).toBe('ar');
+    expect(preferredLocale('en;q=0.2, ar;q=0.7')).toBe('ar');
+    expect(preferredLocale('ar;q=0')).toBe('en');
+    expect(preferredLocale('x'.repeat(100_000))).toBe('en');
+  });
+});
