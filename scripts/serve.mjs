@@ -21,6 +21,7 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 await import('../lib/cache-handler.mjs');
 const { handleAndKeep, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
+const { stampSocketAddress } = await import('../lib/server/socket-address.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
@@ -37,6 +38,8 @@ function fail(req, res, error) {
 }
 
 const server = http.createServer((req, res) => {
+  // First, so that nothing downstream can see a client's forged copy (lib/server/socket-address.mjs).
+  stampSocketAddress(req);
   const asset = serveStatic(req, res);
   if (asset === true) return;
   if (asset) {

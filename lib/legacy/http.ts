@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { AppError, methodNotAllowed } from '@/lib/errors';
 import { config } from '@/lib/config';
+import { clientAddress } from '@/lib/auth/client-address';
 import { errorMessage, fieldMessage } from '@/lib/i18n/messages';
 import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
 
@@ -130,12 +131,7 @@ export function effectiveMethod(request: Request, body: ParsedBody): string {
   return request.method === 'POST' && override ? override : request.method;
 }
 
-/**
- * The caller's address for rate limits. Next fills X-Forwarded-For from the socket when a request
- * has none, and a proxy in front appends the address it saw, so the last entry is the nearest hop
- * we can trust. (A single fixed key here would let 30 bad logins lock everyone out.)
- */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',').pop()?.trim();
-  return forwarded || request.headers.get('x-real-ip') || 'local';
+/** The caller's address for rate limits, as TRUST_PROXY_HOPS says to find it (lib/auth/client-address.ts). */
+export function clientIp(request: Pick<Request, 'headers'>): string {
+  return clientAddress(request.headers, config.trustProxyHops);
 }

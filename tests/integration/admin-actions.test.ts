@@ -57,7 +57,8 @@ async function sessionCookie(email: string): Promise<string> {
   const form = new FormData();
   form.append('email', email);
   form.append('password', PASSWORD);
-  const res = await invoke('login', [form], '', '/LogIn');
+  form.append('js', '1'); // as the scripted form sends it: an answer, not a redirect
+  const res = await invoke('login', [null, form], '', '/LogIn');
   expect(res.text).toContain('"ok":true');
   const cookie = res.setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('authjs.session-token='));
   expect(cookie).toBeTruthy();
@@ -185,7 +186,8 @@ describe('sign-in without AUTH_SECRET', () => {
       const form = new FormData();
       form.append('email', user.email);
       form.append('password', PASSWORD);
-      const res = await invoke('login', [form], '', '/LogIn', base);
+      form.append('js', '1');
+      const res = await invoke('login', [null, form], '', '/LogIn', base);
       expect(res.text).toContain('"error":"server"');
       expect(res.setCookie.some((c) => c.startsWith('authjs.session-token='))).toBe(false);
       expect(await testDb.apiToken.count({ where: { userId: user.id, kind: 'session' } })).toBe(0);
