@@ -2,7 +2,7 @@ import 'server-only';
 import { config } from '@/lib/config';
 import { tooManyRequests } from '@/lib/errors';
 import { trustedDevice } from '@/lib/auth/device-cookie';
-import { hit, peek, remember, reset } from '@/lib/auth/rate-limit';
+import { hit, peek, refund, remember, reset } from '@/lib/auth/rate-limit';
 
 // Who may try a password for an account, and how often (docs/decisions.md, "Sign-in throttling").
 //
@@ -15,7 +15,8 @@ import { hit, peek, remember, reset } from '@/lib/auth/rate-limit';
 //
 // Attempts are counted before the password is checked, atomically, so a burst of parallel
 // guesses gets no more tries than a sequence of them. A trusted client's count starts over when it
-// signs in; the shared count does not (an attacker gains nothing from the owner's success).
+// signs in; a sign-in from an unknown client gives back only its own attempt (to the account's and
+// the address's counts), so what those bound is wrong passwords.
 
 export interface LoginClient {
   /** From `clientIp` (lib/legacy/http.ts): the socket's or the trusted proxy's address. */
@@ -24,7 +25,13 @@ export interface LoginClient {
   device?: string | null;
 }
 
-export type Admission = { trusted: true; budgetKey: string } | { trusted: false };
+export interface Admission {
+  trusted: boolean;
+  /** The budget this attempt was counted on. */
+  budgetKey: string;
+  /** The address's count over all accounts (unknown clients only). */
+  addressKey?: string;
+}
 
 const knownAddressKey = (email: string, address: string) => `login:known:${email}\n${address}`;
 
@@ -39,13 +46,16 @@ export async function admit(email: string, client: LoginClient): Promise<Admissi
     if ((await hit(budgetKey, window)) > config.loginRate.perTrustedClient) throw tooManyRequests();
     return { trusted: true, budgetKey };
   }
-  if ((await hit(`login:ip:${client.address}`, window)) > config.loginRate.perIp) throw tooManyRequests();
-  if ((await hit(`login:untrusted:${email}`, window)) > config.loginRate.perAccount) throw tooManyRequests();
-  return { trusted: false };
+  const addressKey = `login:ip:${client.address}`;
+  if ((await hit(addressKey, window)) > config.loginRate.perIp) throw tooManyRequests();
+  budgetKey = `login:untrusted:${email}`;
+  if ((await hit(budgetKey, window)) > config.loginRate.perAccount) throw tooManyRequests();
+  return { trusted: false, budgetKey, addressKey };
 }
 
 /** After the right password: this address becomes (or stays) a trusted client of the account. */
 export async function signedIn(email: string, client: LoginClient, admission: Admission) {
   if (admission.trusted) await reset(admission.budgetKey);
+  else await Promise.all([refund(admission.budgetKey), admission.addressKey && refund(admission.addressKey)]);
   await remember(knownAddressKey(email, client.address), config.loginRate.trustedDays * 24 * 60 * 60);
 }

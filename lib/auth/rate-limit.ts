@@ -29,6 +29,12 @@ export async function reset(key: string) {
   await db.rateLimit.deleteMany({ where: { key: stored(key) } });
 }
 
+/** Gives back one count of the current window (an attempt that turned out not to be a failure). */
+export async function refund(key: string) {
+  await db.$executeRaw`
+    UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${stored(key)} AND reset_at > now()`;
+}
+
 /** Marks `key` as present for `seconds` from now (a fresh mark replaces an older one). `peek` > 0 while it lasts. */
 export async function remember(key: string, seconds: number) {
   await db.$executeRaw`
