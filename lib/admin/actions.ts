@@ -1,7 +1,7 @@
 'use server';
 
 import { hasLocale } from 'next-intl';
-import { AuthError } from 'next-auth';
+import { AuthError, CredentialsSignin } from 'next-auth';
 import { requireSessionUser, sessionUser, type Permission } from '@/lib/auth/guard';
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
@@ -102,9 +102,14 @@ async function signInWith(form: FormData): Promise<ActionResult> {
     await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
     return { ok: true };
   } catch (error) {
+    // A refusal carries its AppError code (lib/auth/auth.ts); any other Auth.js error is a fault
+    // inside authorize (the database, say) and must not read as a wrong password.
+    if (error instanceof CredentialsSignin) {
+      return { ok: false, error: error.code && error.code !== 'credentials' ? error.code : 'invalidCredentials' };
+    }
     if (error instanceof AuthError) {
-      const code = (error as AuthError & { code?: string }).code;
-      return { ok: false, error: code && code !== 'credentials' ? code : 'invalidCredentials' };
+      console.error('[login] sign-in failed', error);
+      return { ok: false, error: 'server' };
     }
     console.error('[login] unexpected error', error);
     return { ok: false, error: 'server' };
