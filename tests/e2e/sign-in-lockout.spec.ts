@@ -29,6 +29,7 @@ async function signIn(context: BrowserContext, email: string, password: string) 
 }
 
 test('after 40 wrong passwords from 40 addresses, the Admin\'s browser still signs in; a new browser is told to wait', async ({ browser, request }) => {
+  test.setTimeout(120_000); // three sign-ins and 40 requests; slow when five runs share two cores
   const admin = await makeUser('admin');
   const owner = await browserAt(browser);
   const first = await signIn(owner, admin.email, PASSWORD);
