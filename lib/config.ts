@@ -36,9 +36,25 @@ export const config = {
     return int('TOKEN_EXPIRY_MINUTES', 0);
   },
   // CORS_ORIGINS is read by lib/server/cors.mjs, which the HTTP server shares (plain JavaScript).
+  /**
+   * How many proxies of ours stand in front of the server, each appending the address it saw to
+   * X-Forwarded-For. 0: the socket's address is the client's, and forwarded headers are ignored.
+   */
+  get trustProxyHops() {
+    return Math.max(0, Math.floor(int('TRUST_PROXY_HOPS', 0)));
+  },
   loginRate: {
+    /** Attempts per window from clients that never signed in to the account (all of them together). */
     get perAccount() {
       return int('LOGIN_MAX_PER_ACCOUNT', 5);
+    },
+    /** Attempts per window from one browser (device cookie) or address that signed in to the account before. */
+    get perTrustedClient() {
+      return int('LOGIN_MAX_PER_TRUSTED_CLIENT', 5);
+    },
+    /** How long a successful sign-in makes its browser or address a trusted client of that account. */
+    get trustedDays() {
+      return int('LOGIN_TRUSTED_DAYS', 90);
     },
     get perIp() {
       return int('LOGIN_MAX_PER_IP', 30);

@@ -23,6 +23,7 @@ const { handleAndKeep, replayKeys, routingInputs, serveReplay } = await import('
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
 const { LimitedIncomingMessage, limitBody } = await import('../lib/server/body-limit.mjs');
 const { requestGuard } = await import('../lib/server/request-guard.mjs');
+const { stampSocketAddress } = await import('../lib/server/socket-address.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
@@ -41,6 +42,8 @@ function fail(req, res, error) {
 }
 
 const server = http.createServer({ IncomingMessage: LimitedIncomingMessage }, (req, res) => {
+  // First, so that nothing downstream can see a client's forged copy (lib/server/socket-address.mjs).
+  stampSocketAddress(req);
   if (refused(req, res)) return;
   if (limitBody(req, res)) return;
   const asset = serveStatic(req, res);

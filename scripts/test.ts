@@ -114,6 +114,9 @@ async function main() {
       PORT,
       TEST_BASE_URL: `http://127.0.0.1:${PORT}`,
       SITE_URL: `http://127.0.0.1:${PORT}`,
+      // As behind one proxy: tests give each caller its own X-Forwarded-For (tests/helpers/api.ts
+      // freshIp). Requests without one (the browsers) count by their socket's address.
+      TRUST_PROXY_HOPS: '1',
     };
     // The demo company, so the public pages have content to show.
     run('npx', ['tsx', '--conditions=react-server', 'tests/helpers/seed-cli.ts'], env);

@@ -99,7 +99,8 @@ export function ItemForm({
   const errorOf = (field: string) => errors[field]?.map((code) => message(field, code)).join(' ');
 
   return (
-    <form ref={form} onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-5" data-testid="item-form">
+    // POST even if a tap beats the scripts: a GET would put every field in the address bar and logs.
+    <form ref={form} method="post" encType="multipart/form-data" onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-5" data-testid="item-form">
       {areaKey === 'contacts' && <p id="url-hint" className="rounded-lg bg-amber-100 p-3 text-sm font-semibold text-amber-900">{t('urlHint')}</p>}
       {area.fields.map((field) =>
         field.kind === 'image' ? (

@@ -5,6 +5,7 @@ export function AuthField({
   placeholder,
   autoComplete,
   error,
+  defaultValue,
 }: {
   name: string;
   type: string;
@@ -12,6 +13,8 @@ export function AuthField({
   placeholder: string;
   autoComplete: string;
   error?: string;
+  /** What was typed, when a form posted without scripts comes back with an error. */
+  defaultValue?: string;
 }) {
   const id = `auth-${name}`;
   return (
@@ -25,6 +28,7 @@ export function AuthField({
         type={type}
         placeholder={placeholder}
         autoComplete={autoComplete}
+        defaultValue={defaultValue}
         dir={type === 'email' || type === 'password' ? 'ltr' : undefined}
         required
         aria-invalid={Boolean(error)}

@@ -1,7 +1,7 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useActionState, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { login } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
@@ -12,19 +12,34 @@ import { AuthField } from './auth-field';
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'login-form';
 
+// Two ways in. Once scripts run, `onSubmit` calls the action itself (the spec's toast, then /Admin
+// 2 seconds later). Before they run, or without them, the browser POSTs the form to the action
+// (never a GET: the password must not reach a URL) and the page comes back with `state`.
 export function LoginForm() {
   const t = useTranslations('auth');
   const errors = useTranslations('errors');
+  const locale = useLocale();
   const router = useRouter();
+  const [state, formAction] = useActionState(login, null);
   const [busy, setBusy] = useState(false);
-  // Stays under the form after the toast has gone, until the next try.
-  const [failure, setFailure] = useState('');
+  // Stays under the form after the toast has gone, until the next try. Null: nothing tried with scripts yet.
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // A server that cannot sign sessions must not blame the visitor's password; a code of its own
+  // (rate limit, outage) gets its own words.
+  function message(code: string) {
+    if (code === 'tooManyRequests') return t('tooManyRequests');
+    if (code !== 'invalidCredentials' && errors.has(code)) return errors(code);
+    return t('loginFailed');
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+    event.preventDefault(); // React then leaves the form's action alone
     setBusy(true);
     setFailure('');
-    const result = await login(new FormData(event.currentTarget)).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    const form = new FormData(event.currentTarget);
+    form.set('js', '1');
+    const result = await login(null, form).catch((): ActionResult => ({ ok: false, error: 'server' }));
     if (result.ok) {
       toast.success(t('loginSuccess'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
       setTimeout(() => {
@@ -38,20 +53,29 @@ export function LoginForm() {
       router.push('/AwaitingApproval');
       return;
     }
-    // A server that cannot sign sessions must not blame the visitor's password.
-    const text = result.error === 'tooManyRequests' ? t('tooManyRequests') : result.error === 'server' ? errors('server') : t('loginFailed');
+    const text = message(result.error);
     setFailure(text);
     toast.error(text, { id: TOAST_ID, duration: TIMINGS.errorToastMs });
   }
 
+  const posted = state && !state.ok ? state : null;
+  const shown = failure ?? (posted ? message(posted.error) : '');
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" data-testid="login-form">
+    <form action={formAction} onSubmit={onSubmit} className="grid gap-4" data-testid="login-form">
       <h1 className="text-2xl font-extrabold">{t('signInTitle')}</h1>
-      <AuthField name="email" type="email" label={t('emailLabel')} placeholder={t('emailPlaceholder')} autoComplete="email" />
+      <input type="hidden" name="locale" value={locale} />
+      <AuthField
+        name="email"
+        type="email"
+        label={t('emailLabel')}
+        placeholder={t('emailPlaceholder')}
+        autoComplete="email"
+        defaultValue={posted?.values?.email}
+      />
       <AuthField name="password" type="password" label={t('passwordLabel')} placeholder={t('passwordPlaceholder')} autoComplete="current-password" />
-      {failure && (
+      {shown && (
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="login-error">
-          {failure}
+          {shown}
         </p>
       )}
       <button type="submit" disabled={busy} className="btn-primary" data-testid="login-submit">

@@ -1,20 +1,25 @@
 'use server';
 
-import { AuthError } from 'next-auth';
+import { hasLocale } from 'next-intl';
+import { AuthError, CredentialsSignin } from 'next-auth';
 import { requireSessionUser, sessionUser, type Permission } from '@/lib/auth/guard';
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
 import { register as registerUser, removeUser, setFlags } from '@/lib/entities/user';
 import { z } from 'zod';
 import { parseId } from '@/lib/entities/ids';
-import { AppError, type FieldErrors } from '@/lib/errors';
+import { AppError, notFound, type FieldErrors } from '@/lib/errors';
+import { redirect } from '@/lib/i18n/navigation';
+import { routing } from '@/lib/i18n/routing';
 import { AREAS, type AreaKey } from './areas';
 import { entityOf } from './server';
 
 // Every admin server action. Each one passes the same guard as /api first, then calls the same
 // entity write function; errors come back as codes that the client turns into words.
 
-export type ActionResult = { ok: true } | { ok: false; error: string; fieldErrors?: FieldErrors };
+export type ActionResult =
+  | { ok: true }
+  | { ok: false; error: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
 
 async function run(permission: Permission | null, body: () => Promise<void>): Promise<ActionResult> {
   try {
@@ -86,7 +91,22 @@ export async function deleteUser(id: number): Promise<ActionResult> {
   });
 }
 
-export async function login(form: FormData): Promise<ActionResult> {
+/**
+ * The sign-in form's action, in both of its ways in. With scripts the form calls it itself (and
+ * sets `js`): it answers, and the form shows the spec's toast and moves on 2 seconds later. Posted
+ * by the browser (no scripts yet, or none at all) it redirects on success like any form post would,
+ * and otherwise its answer is the state the re-rendered page shows under the form.
+ */
+export async function login(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  const result = await signInWith(form);
+  if (form.get('js') !== '1' && (result.ok || result.error === 'awaitingApproval')) {
+    redirect({ href: result.ok ? '/Admin' : '/AwaitingApproval', locale: localeOf(form) });
+  }
+  return result.ok ? result : { ...result, values: { email: text(form, 'email') } };
+}
+
+async function signInWith(form: FormData): Promise<ActionResult> {
   // Without a secret Auth.js cannot sign the session, yet signIn() returns as if it had: the form
   // would say "signed in" and land back here. `npm start` always provides one (scripts/start.ts).
   if (!process.env.AUTH_SECRET) {
@@ -98,17 +118,24 @@ export async function login(form: FormData): Promise<ActionResult> {
     await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
     return { ok: true };
   } catch (error) {
+    // A refusal carries its AppError code (lib/auth/auth.ts); any other Auth.js error is a fault
+    // inside authorize (the database, say) and must not read as a wrong password.
+    if (error instanceof CredentialsSignin) {
+      return { ok: false, error: error.code && error.code !== 'credentials' ? error.code : 'invalidCredentials' };
+    }
     if (error instanceof AuthError) {
-      const code = (error as AuthError & { code?: string }).code;
-      return { ok: false, error: code && code !== 'credentials' ? code : 'invalidCredentials' };
+      console.error('[login] sign-in failed', error);
+      return { ok: false, error: 'server' };
     }
     console.error('[login] unexpected error', error);
     return { ok: false, error: 'server' };
   }
 }
 
-export async function register(form: FormData): Promise<ActionResult> {
-  return run(null, async () => {
+/** The sign-up form's action; the same two ways in as `login`. */
+export async function register(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  const result = await run(null, async () => {
     await registerUser({
       name: form.get('name'),
       email: form.get('email'),
@@ -116,6 +143,19 @@ export async function register(form: FormData): Promise<ActionResult> {
       passwordConfirmation: form.get('passwordConfirmation'),
     });
   });
+  if (result.ok && form.get('js') !== '1') redirect({ href: '/AwaitingApproval', locale: localeOf(form) });
+  // What was typed comes back (never a password), so a page re-rendered without scripts keeps it.
+  return result.ok ? result : { ...result, values: { name: text(form, 'name'), email: text(form, 'email') } };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.slice(0, 254) : '';
+};
+
+function localeOf(form: FormData) {
+  const locale = form.get('locale');
+  return hasLocale(routing.locales, locale) ? locale : routing.defaultLocale;
 }
 
 /**

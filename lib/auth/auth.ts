@@ -5,6 +5,9 @@ import { AppError } from '@/lib/errors';
 import { issueToken } from '@/lib/auth/tokens';
 import { verifyLogin } from '@/lib/entities/user';
 import { clientIp } from '@/lib/legacy/http';
+import { cookies } from 'next/headers';
+import { config } from '@/lib/config';
+import { DEVICE_COOKIE, deviceCookieFrom } from '@/lib/auth/device-cookie';
 
 // Auth.js (credentials) for the admin. The JWT only carries a server-side session token (a row in
 // api_tokens, kind "session"); the guard checks that row and the user's current flags on every
@@ -15,6 +18,17 @@ class SignInRefused extends CredentialsSignin {
     super(code);
     this.code = code;
   }
+}
+
+// HttpOnly: no script needs it. Lax: sent on the sign-in form's own POST. Secure when the site is.
+function deviceCookieOptions() {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: config.siteUrl.startsWith('https://'),
+    maxAge: config.loginRate.trustedDays * 24 * 60 * 60,
+  };
 }
 
 declare module 'next-auth' {
@@ -43,7 +57,11 @@ export const { auth, signIn, signOut } = NextAuth({
       credentials: { email: {}, password: {} },
       async authorize(credentials, request) {
         try {
-          const user = await verifyLogin({ email: credentials.email, password: credentials.password }, clientIp(request));
+          const client = { address: clientIp(request), device: deviceCookieFrom(request.headers) };
+          const { user, device } = await verifyLogin({ email: credentials.email, password: credentials.password }, client);
+          // Only the sign-in action calls this (there is no Auth.js route), so Next's cookie store
+          // is the action's response: the browser keeps its device cookie for the next sign-in.
+          if (device) (await cookies()).set(DEVICE_COOKIE, device, deviceCookieOptions());
           return { id: String(user.id), name: user.name, email: user.email, sessionToken: await issueToken(user.id, 'session') };
         } catch (error) {
           if (error instanceof AppError) throw new SignInRefused(error.code);

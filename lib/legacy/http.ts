@@ -5,6 +5,7 @@ import { config } from '@/lib/config';
 import { corsHeaders, preflightHeaders } from '@/lib/server/cors.mjs';
 import { errorMessage, fieldMessage, type Locale } from '@/lib/i18n/messages';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
+import { clientAddress } from '@/lib/auth/client-address';
 import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
 
 // The thin shell around every /api route: CORS on every answer (errors included), the JSON body
@@ -163,12 +164,7 @@ export function effectiveMethod(request: Request, body: ParsedBody): string {
   return request.method === 'POST' && override ? override : request.method;
 }
 
-/**
- * The caller's address for rate limits. Next fills X-Forwarded-For from the socket when a request
- * has none, and a proxy in front appends the address it saw, so the last entry is the nearest hop
- * we can trust. (A single fixed key here would let 30 bad logins lock everyone out.)
- */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',').pop()?.trim();
-  return forwarded || request.headers.get('x-real-ip') || 'local';
+/** The caller's address for rate limits, as TRUST_PROXY_HOPS says to find it (lib/auth/client-address.ts). */
+export function clientIp(request: Pick<Request, 'headers'>): string {
+  return clientAddress(request.headers, config.trustProxyHops);
 }

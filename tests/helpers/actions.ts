@@ -68,7 +68,8 @@ export async function sessionCookie(email: string): Promise<string> {
   const form = new FormData();
   form.append('email', email);
   form.append('password', PASSWORD);
-  const res = await invoke('login', [form], '', '/LogIn');
+  form.append('js', '1'); // as the scripted form sends it: an answer, not a redirect
+  const res = await invoke('login', [null, form], '', '/LogIn');
   expect(res.text).toContain('"ok":true');
   const cookie = res.setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('authjs.session-token='));
   expect(cookie).toBeTruthy();

@@ -131,7 +131,8 @@ describe('sign-in without AUTH_SECRET', () => {
       const form = new FormData();
       form.append('email', user.email);
       form.append('password', PASSWORD);
-      const res = await invoke('login', [form], '', '/LogIn', base);
+      form.append('js', '1');
+      const res = await invoke('login', [null, form], '', '/LogIn', base);
       expect(res.text).toContain('"error":"server"');
       expect(res.setCookie.some((c) => c.startsWith('authjs.session-token='))).toBe(false);
       expect(await testDb.apiToken.count({ where: { userId: user.id, kind: 'session' } })).toBe(0);

@@ -596,7 +596,7 @@ function generate() {
       status: 200,
       check: refusedSignIn,
       send: async () => {
-        const r = await invokeWith('login', [multipart({ email, password })], { page: '/LogIn' });
+        const r = await invokeWith('login', [null, multipart({ email, password, js: '1' })], { page: '/LogIn' });
         return { status: r.status, text: r.text, type: '', cors: null };
       },
     });
@@ -635,8 +635,8 @@ function generate() {
       ['deleteItem', ['team', victim.team]],
       ['saveUserFlags', [victimUser, true, true]],
       ['deleteUser', [victimUser]],
-      ['login', [multipart({ email: 'a@example.test', password: 'x' })]],
-      ['register', [multipart({ name: 'x', email: `${unique('x')}@example.test`, password: 'long enough pw', passwordConfirmation: 'long enough pw' })]],
+      ['login', [null, multipart({ email: 'a@example.test', password: 'x' })]],
+      ['register', [null, multipart({ name: 'x', email: `${unique('x')}@example.test`, password: 'long enough pw', passwordConfirmation: 'long enough pw' })]],
       ['logout', []],
     ] as [string, unknown[]][]) {
       add({

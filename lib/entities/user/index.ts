@@ -1,12 +1,12 @@
 import 'server-only';
 import { db } from '@/lib/db/client';
-import { AppError, conflict, forbidden, invalid, notFound, tooManyRequests } from '@/lib/errors';
-import { config } from '@/lib/config';
+import { AppError, conflict, forbidden, invalid, notFound } from '@/lib/errors';
 import { fieldErrors } from '@/lib/entities/fields';
 import { parseId } from '@/lib/entities/ids';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { revokeAllTokens } from '@/lib/auth/tokens';
-import { hit, peek, reset } from '@/lib/auth/rate-limit';
+import { deviceCookieAfterSignIn } from '@/lib/auth/device-cookie';
+import { admit, signedIn, type LoginClient } from '@/lib/auth/login-throttle';
 import { loginSchema, registerSchema, userFlagsSchema } from './schema';
 import type { User } from '@/lib/generated/prisma/client';
 
@@ -31,30 +31,27 @@ export async function register(raw: Record<string, unknown>): Promise<PublicUser
 }
 
 /**
- * Checks credentials with per-IP and per-account limits. An unknown email and a wrong password
- * take the same time and give the same error; a pending account with the right password is told
- * it awaits approval (and gets no token).
+ * Checks credentials under the sign-in throttle (lib/auth/login-throttle.ts). An unknown email
+ * and a wrong password take the same time and give the same error; a pending account with the
+ * right password is told it awaits approval (and gets no token). `device` is the device cookie to
+ * set after a successful sign-in (null without AUTH_SECRET to sign it).
  */
-export async function verifyLogin(raw: Record<string, unknown>, ip: string): Promise<PublicUser> {
+export async function verifyLogin(raw: Record<string, unknown>, client: LoginClient): Promise<{ user: PublicUser; device: string | null }> {
   const parsed = loginSchema.safeParse(raw);
   // Malformed input (no email, 10 KB of it, control characters) checks no password, so it is
   // refused before it can key a rate-limit row or reach an index.
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-  const email = parsed.success ? parsed.data.email : String(raw.email ?? '').trim().toLowerCase();
-  const ipKey = `login:ip:${ip}`;
-  const accountKey = `login:account:${email}`;
-  const window = config.loginRate.windowSeconds;
-  if ((await hit(ipKey, window)) > config.loginRate.perIp) throw tooManyRequests();
-  if ((await peek(accountKey)) >= config.loginRate.perAccount) throw tooManyRequests();
-  const user = parsed.success ? await db.user.findUnique({ where: { email } }) : null;
-  const ok = await verifyPassword(user?.passwordHash ?? null, parsed.success ? parsed.data.password : '');
-  if (!user || !ok) {
-    await hit(accountKey, window);
-    throw new AppError(401, 'invalidCredentials');
-  }
-  await reset(accountKey);
+  const email = parsed.data.email;
+  const admission = await admit(email, client);
+  const user = await db.user.findUnique({ where: { email } });
+  const ok = await verifyPassword(user?.passwordHash ?? null, parsed.data.password);
+  if (!user || !ok) throw new AppError(401, 'invalidCredentials');
+  await signedIn(email, client, admission);
   if (!user.isAdmin && !user.isMiniAdmin) throw forbidden('awaitingApproval');
-  return { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, isMiniAdmin: user.isMiniAdmin, createdAt: user.createdAt };
+  return {
+    user: { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, isMiniAdmin: user.isMiniAdmin, createdAt: user.createdAt },
+    device: deviceCookieAfterSignIn(client.device, email),
+  };
 }
 
 /** Pending accounts first (they need a decision), then the rest by age. */
