@@ -19,7 +19,7 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 // The cache handler owns the state the fast path reads; Next imports the same file on its own.
 await import('../lib/cache-handler.mjs');
-const { handleAndKeep, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
+const { handleAndKeep, inRequestScope, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
 const { default: next } = await import('next');
 
@@ -41,12 +41,12 @@ const server = http.createServer((req, res) => {
   if (asset === true) return;
   if (asset) {
     asset.keep();
-    handle(req, res).catch((error) => fail(req, res, error));
+    inRequestScope(req, () => handle(req, res)).catch((error) => fail(req, res, error));
     return;
   }
   const replayKey = replayKeyOf(req);
   if (replayKey === null) {
-    handle(req, res).catch((error) => fail(req, res, error));
+    inRequestScope(req, () => handle(req, res)).catch((error) => fail(req, res, error));
   } else if (!serveReplay(req, res, replayKey)) {
     handleAndKeep(req, res, replayKey, () => handle(req, res)).catch((error) => fail(req, res, error));
   }
