@@ -19,8 +19,9 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 // The cache handler owns the state the fast path reads; Next imports the same file on its own.
 await import('../lib/cache-handler.mjs');
-const { handleAndKeep, inRequestScope, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
+const { handleAndKeep, inRequestScope, replayKeys, routingInputs, serveReplay, sharedState } = await import('../lib/server/page-replay.mjs');
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
+const { unavailablePages } = await import('../lib/server/unavailable.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
@@ -28,6 +29,8 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const replayKeyOf = replayKeys(routingInputs(path.join(ROOT, '.next')));
 const serveStatic = staticBrotli(path.join(ROOT, '.next'));
+// A page Next cannot render (database down) gets its last good copy or a branded 503.
+const guardPage = unavailablePages({ root: ROOT, findStale: (key, accepts) => sharedState().findRetired(key, accepts) });
 
 /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
 function fail(req, res, error) {
@@ -46,8 +49,10 @@ const server = http.createServer((req, res) => {
   }
   const replayKey = replayKeyOf(req);
   if (replayKey === null) {
+    guardPage(req, res, null);
     inRequestScope(req, () => handle(req, res)).catch((error) => fail(req, res, error));
   } else if (!serveReplay(req, res, replayKey)) {
+    guardPage(req, res, replayKey);
     handleAndKeep(req, res, replayKey, () => handle(req, res)).catch((error) => fail(req, res, error));
   }
 });

@@ -6,6 +6,7 @@ import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
 import { register as registerUser, removeUser, setFlags } from '@/lib/entities/user';
 import { AppError, notFound, type FieldErrors } from '@/lib/errors';
+import { isDbFault } from '@/lib/db/faults';
 import { AREAS, type AreaKey } from './areas';
 import { entityOf } from './server';
 
@@ -21,6 +22,7 @@ async function run(permission: Permission | null, body: () => Promise<void>): Pr
     return { ok: true };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, error: error.code, fieldErrors: error.fieldErrors };
+    if (isDbFault(error)) return { ok: false, error: 'unavailable' };
     console.error('[admin action] unexpected error', error);
     return { ok: false, error: 'server' };
   }
@@ -83,6 +85,8 @@ export async function login(form: FormData): Promise<ActionResult> {
     await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
     return { ok: true };
   } catch (error) {
+    // Also when the fault came after the password check (e.g. storing the session).
+    if (isDbFault(error)) return { ok: false, error: 'unavailable' };
     if (error instanceof AuthError) {
       const code = (error as AuthError & { code?: string }).code;
       return { ok: false, error: code && code !== 'credentials' ? code : 'invalidCredentials' };

@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { AppError, methodNotAllowed } from '@/lib/errors';
 import { config } from '@/lib/config';
+import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { errorMessage, fieldMessage } from '@/lib/i18n/messages';
 import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
 
@@ -40,6 +41,8 @@ export function json(request: Request, body: unknown, status = 200): Response {
 }
 
 export function errorResponse(request: Request, error: unknown, resource?: LegacyResource<any>): Response {
+  // Database unreachable: the client may retry as it is, so a 503 that says when (lib/db/faults.ts).
+  if (isUnavailable(error)) return withHeader(json(request, { message: errorMessage('unavailable') }, 503), 'Retry-After', String(RETRY_AFTER_SECONDS));
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { message: errorMessage(error.code) };
     if (error.fieldErrors) {
@@ -53,6 +56,11 @@ export function errorResponse(request: Request, error: unknown, resource?: Legac
   }
   console.error('[api] unexpected error', error);
   return json(request, { message: errorMessage('server') }, 500);
+}
+
+function withHeader(response: Response, name: string, value: string): Response {
+  response.headers.set(name, value);
+  return response;
 }
 
 /** Runs a handler and turns whatever it throws into the right status, always with CORS. */

@@ -6,6 +6,7 @@ import { fieldErrors } from '@/lib/entities/fields';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { revokeAllTokens } from '@/lib/auth/tokens';
 import { hit, peek, reset } from '@/lib/auth/rate-limit';
+import { asUnavailable } from '@/lib/db/faults';
 import { loginSchema, registerSchema, userFlagsSchema } from './schema';
 import type { User } from '@/lib/generated/prisma/client';
 
@@ -35,6 +36,13 @@ export async function register(raw: Record<string, unknown>): Promise<PublicUser
  * it awaits approval (and gets no token).
  */
 export async function verifyLogin(raw: Record<string, unknown>, ip: string): Promise<PublicUser> {
+  // Database down: "the service is unavailable", never a verdict on the password.
+  return checkLogin(raw, ip).catch((error: unknown) => {
+    throw asUnavailable(error);
+  });
+}
+
+async function checkLogin(raw: Record<string, unknown>, ip: string): Promise<PublicUser> {
   const parsed = loginSchema.safeParse(raw);
   const email = parsed.success ? parsed.data.email : String(raw.email ?? '').trim().toLowerCase();
   const ipKey = `login:ip:${ip}`;
