@@ -30,7 +30,7 @@ const NOT_PAGE_PREFIXES = ['/api/', '/_next/'];
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'etag', 'last-modified', 'cache-control', 'vary', 'link', 'set-cookie', 'x-nextjs-cache', 'x-nextjs-prerender', 'x-nextjs-stale-time', 'x-next-cache-tags'];
 
 /** @param {string} text */
-const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Whether a request is a page a person (or crawler) asked for.
