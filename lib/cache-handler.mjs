@@ -33,7 +33,7 @@ const PENDING_READ_MS = 60_000;
 /**
  * @typedef {{ status: number, headers: (string | string[])[], body: Buffer }} Replay
  * @typedef {{ key: string, value: any, lastModified: number, tags: string[], size: number, replays: Map<string, Replay> | null }} Entry
- * @typedef {{ startedAt: number, done: Promise<void>, finish: () => void }} Work
+ * @typedef {{ startedAt: number, at: number, done: Promise<void>, finish: () => void }} Work
  * @typedef {{ startedAt: number, entry?: Entry, work?: Work }} Scope
  */
 
@@ -101,7 +101,7 @@ function tick() {
   return ++state.clock;
 }
 
-/** Called by the HTTP server when a request's answer is complete. @param {Scope} scope */
+/** Called by the HTTP server when a request's answer is complete (and by set() once a page is offered). @param {Scope} scope */
 function endScope(scope) {
   if (!scope.work) return;
   state.working.delete(scope.work);
@@ -118,7 +118,10 @@ function endScope(scope) {
 async function waitForStaleWork(maxMs) {
   /** @type {Promise<void>[]} */
   const stale = [];
-  for (const work of state.working) if (work.startedAt < state.lastExpiry) stale.push(work.done);
+  // Work older than the wait itself is stuck or slow (e.g. a client that stopped reading); a
+  // render never takes that long here, and waiting for it would slow every page after a write.
+  const recent = Date.now() - maxMs;
+  for (const work of state.working) if (work.startedAt < state.lastExpiry && work.at > recent) stale.push(work.done);
   if (!stale.length) return;
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
@@ -245,7 +248,7 @@ export default class MemoryCacheHandler {
         /** @type {() => void} */
         let finish = () => {};
         const done = new Promise((resolve) => (finish = () => resolve(undefined)));
-        scope.work = { startedAt: scope.startedAt, done, finish };
+        scope.work = { startedAt: scope.startedAt, at: Date.now(), done, finish };
         state.working.add(scope.work);
       } else if (!scope && !state.pendingReads.has(key)) {
         state.pendingReads.set(key, { tick: tick(), at: Date.now() });
@@ -265,6 +268,9 @@ export default class MemoryCacheHandler {
   async set(key, value, ctx) {
     const startedAt = startOf(key);
     state.pendingReads.delete(key);
+    // A page offered here is the end of its render: requests that waited for it may go on.
+    const scope = state.pageReads.getStore();
+    if (scope && value?.kind === 'APP_PAGE') endScope(scope);
     // Read before one of its tags expired: storing it would bring back what the write replaced.
     // Whatever is stored under the key now was stored by later work, so it stays.
     if (startedAt !== undefined && tagsOf(value, ctx).some((tag) => (state.tagExpiredAt.get(tag) ?? 0) > startedAt)) return;
