@@ -8,16 +8,33 @@
 // served from one of these entries. A replay lives inside its entry, so whatever removes or
 // replaces the entry (a tag expiry after a write, a regeneration, eviction) removes the replay
 // with it: the fast path can never outlive the page it copied.
+//
+// Races (issue 16): a render or cached read that began before a write must never be stored after
+// that write expired its tags, or it would stay stale until the next write. Every request that
+// reaches Next runs in a scope stamped with a tick of one monotonic clock (`state.requests`,
+// entered by scripts/serve.mjs); each tag remembers the tick of its last expiry; set() refuses a
+// value carrying a tag expired after the scope began. Without a scope (`next dev`) the earliest
+// outstanding get() of the key stands in for the start.
+//
+// Stale-if-error: the replays of an entry a write expires are kept aside (bounded), and served by
+// lib/server/unavailable.mjs only when Next fails to render the page again (a 5xx, e.g. the
+// database is down). They are never used while Next can answer.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { deferBootScripts } from './server/deferred-boot.mjs';
 
 const MAX_BYTES = Number(process.env.CACHE_MAX_BYTES || 256 * 1024 * 1024);
 /** Enough for the usual Accept-Encoding and locale-cookie combinations of one page. */
 const MAX_REPLAYS_PER_ENTRY = 16;
+/** Last good copies of expired pages (stale-if-error), on top of MAX_BYTES. */
+const STALE_MAX_BYTES = Number(process.env.CACHE_STALE_MAX_BYTES || 32 * 1024 * 1024);
+/** A get() without a set() after this long was abandoned (failed render, uncacheable answer). */
+const PENDING_READ_MS = 60_000;
 
 /**
  * @typedef {{ status: number, headers: (string | string[])[], body: Buffer }} Replay
  * @typedef {{ key: string, value: any, lastModified: number, tags: string[], size: number, replays: Map<string, Replay> | null }} Entry
+ * @typedef {{ startedAt: number, at: number, done: Promise<void>, finish: () => void }} Work
+ * @typedef {{ startedAt: number, entry?: Entry, work?: Work }} Scope
  */
 
 // On globalThis: Next imports this file itself, and the HTTP server (scripts/serve.mjs) reaches
@@ -27,12 +44,37 @@ const state = (globalThis[SHARED] ??= {
   /** @type {Map<string, Entry>} */
   entries: new Map(),
   totalBytes: 0,
-  /** Which page entry the current request read (set by get(), read by the replay capture). */
+  /**
+   * One scope per request Next handles: when it began (a clock tick) and which page entry it read
+   * (set by get(), read by the replay capture).
+   * @type {AsyncLocalStorage<Scope>}
+   */
   pageReads: new AsyncLocalStorage(),
   /** @type {Map<string, Entry>} replay key -> the entry that holds that replay */
   replayIndex: new Map(),
+  /** Monotonic: ticks order request starts and tag expiries without ties. */
+  clock: 0,
+  /** @type {Map<string, number>} tag -> tick of its last expiry */
+  tagExpiredAt: new Map(),
+  /** Tick of the last expiry of any tag. */
+  lastExpiry: 0,
+  /**
+   * Requests that missed the cache and are still running (rendering or reading), so that a request
+   * arriving after a write can wait for those that began before it (see waitForStaleWork).
+   * @type {Set<Work>}
+   */
+  working: new Set(),
+  /** @type {Map<string, { tick: number, at: number }>} key -> earliest get() still waiting for its set() (no scope only) */
+  pendingReads: new Map(),
+  /** @type {Map<string, Map<string, Replay>>} page identity -> Accept-Encoding -> last good replay of an expired entry */
+  retired: new Map(),
+  retiredBytes: 0,
+  tick,
+  endScope,
+  waitForStaleWork,
   findReplay,
   keepReplay,
+  findRetired,
 });
 
 function sizeOf(value) {
@@ -55,12 +97,110 @@ function tagsOf(value, ctx) {
   return [...tags];
 }
 
+function tick() {
+  return ++state.clock;
+}
+
+/** Called by the HTTP server when a request's answer is complete (and by set() once a page is offered). @param {Scope} scope */
+function endScope(scope) {
+  if (!scope.work) return;
+  state.working.delete(scope.work);
+  scope.work.finish();
+}
+
+/**
+ * Next shares one render among the requests for the same page that arrive while it runs. A render
+ * that began before a write is never stored (set() below), but a request arriving after the write
+ * could still join it and be answered with what the write replaced. So a request first waits
+ * (at most `maxMs`) for the work that began before the last expiry; usually there is none.
+ * @param {number} maxMs
+ */
+async function waitForStaleWork(maxMs) {
+  /** @type {Promise<void>[]} */
+  const stale = [];
+  // Work older than the wait itself is stuck or slow (e.g. a client that stopped reading); a
+  // render never takes that long here, and waiting for it would slow every page after a write.
+  const recent = Date.now() - maxMs;
+  for (const work of state.working) if (work.startedAt < state.lastExpiry && work.at > recent) stale.push(work.done);
+  if (!stale.length) return;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  await Promise.race([Promise.all(stale), new Promise((resolve) => (timer = setTimeout(resolve, maxMs)))]);
+  clearTimeout(timer);
+}
+
 function remove(key) {
   const entry = state.entries.get(key);
   if (!entry) return;
   state.totalBytes -= entry.size;
   state.entries.delete(key);
   if (entry.replays) for (const replayKey of entry.replays.keys()) state.replayIndex.delete(replayKey);
+}
+
+/**
+ * A replay key (lib/server/page-replay.mjs) is the URL, the Accept-Encoding, then the routing
+ * inputs, one per line. The page identity is the key without the Accept-Encoding line.
+ * @param {string} replayKey
+ */
+function splitReplayKey(replayKey) {
+  const first = replayKey.indexOf('\n');
+  const second = replayKey.indexOf('\n', first + 1);
+  if (first < 0) return { identity: replayKey, encoding: '' };
+  const end = second < 0 ? replayKey.length : second;
+  return { identity: replayKey.slice(0, first) + replayKey.slice(end), encoding: replayKey.slice(first + 1, end) };
+}
+
+/** Keeps the replays of an entry a write expired, as the page's last good copies. */
+function retire(entry) {
+  if (!entry.replays) return;
+  for (const [replayKey, replay] of entry.replays) {
+    const { identity, encoding } = splitReplayKey(replayKey);
+    let copies = state.retired.get(identity);
+    // Most recently retired last: eviction takes the oldest pages first.
+    if (copies) state.retired.delete(identity);
+    else copies = new Map();
+    state.retired.set(identity, copies);
+    state.retiredBytes += replay.body.byteLength - (copies.get(encoding)?.body.byteLength ?? 0);
+    copies.set(encoding, replay);
+  }
+  for (const [identity, copies] of state.retired) {
+    if (state.retiredBytes <= STALE_MAX_BYTES) break;
+    for (const replay of copies.values()) state.retiredBytes -= replay.body.byteLength;
+    state.retired.delete(identity);
+  }
+}
+
+/**
+ * The last good copy of an expired page for this request, in an encoding the client takes
+ * (`accepts(contentEncoding)`), preferring the copy made for the same Accept-Encoding.
+ * @param {string} replayKey
+ * @param {(contentEncoding: string) => boolean} accepts
+ * @returns {Replay | undefined}
+ */
+function findRetired(replayKey, accepts) {
+  const { identity, encoding } = splitReplayKey(replayKey);
+  const copies = state.retired.get(identity);
+  if (!copies) return undefined;
+  const same = copies.get(encoding);
+  if (same) return same;
+  for (const replay of copies.values()) if (accepts(contentEncodingOf(replay))) return replay;
+  return undefined;
+}
+
+/** @param {Replay} replay */
+function contentEncodingOf(replay) {
+  for (let i = 0; i + 1 < replay.headers.length; i += 2) {
+    if (String(replay.headers[i]).toLowerCase() === 'content-encoding') return String(replay.headers[i + 1]).toLowerCase();
+  }
+  return 'identity';
+}
+
+/** When the work that produced a value for `key` began: its request scope, else its earliest pending get(). */
+function startOf(key) {
+  const scope = state.pageReads.getStore();
+  if (scope) return scope.startedAt;
+  const pending = state.pendingReads.get(key);
+  return pending && Date.now() - pending.at < PENDING_READ_MS ? pending.tick : undefined;
 }
 
 function evictIfFull() {
@@ -101,7 +241,20 @@ export default class MemoryCacheHandler {
 
   async get(key) {
     const entry = state.entries.get(key);
-    if (!entry) return null;
+    if (!entry) {
+      // A miss starts a render or a read, which set() will offer: remember when (earliest first).
+      const scope = state.pageReads.getStore();
+      if (scope && !scope.work) {
+        /** @type {() => void} */
+        let finish = () => {};
+        const done = new Promise((resolve) => (finish = () => resolve(undefined)));
+        scope.work = { startedAt: scope.startedAt, at: Date.now(), done, finish };
+        state.working.add(scope.work);
+      } else if (!scope && !state.pendingReads.has(key)) {
+        state.pendingReads.set(key, { tick: tick(), at: Date.now() });
+      }
+      return null;
+    }
     // Least recently used goes first on eviction: move this one to the end.
     state.entries.delete(key);
     state.entries.set(key, entry);
@@ -113,6 +266,14 @@ export default class MemoryCacheHandler {
   }
 
   async set(key, value, ctx) {
+    const startedAt = startOf(key);
+    state.pendingReads.delete(key);
+    // A page offered here is the end of its render: requests that waited for it may go on.
+    const scope = state.pageReads.getStore();
+    if (scope && value?.kind === 'APP_PAGE') endScope(scope);
+    // Read before one of its tags expired: storing it would bring back what the write replaced.
+    // Whatever is stored under the key now was stored by later work, so it stays.
+    if (startedAt !== undefined && tagsOf(value, ctx).some((tag) => (state.tagExpiredAt.get(tag) ?? 0) > startedAt)) return;
     remove(key);
     if (!value) return;
     // A 404 page is cheap to render and there is one per URL anyone cares to type: keeping them
@@ -129,8 +290,13 @@ export default class MemoryCacheHandler {
 
   async revalidateTag(tags) {
     const wanted = new Set([tags].flat());
+    const expiredAt = tick();
+    state.lastExpiry = expiredAt;
+    for (const tag of wanted) state.tagExpiredAt.set(tag, expiredAt);
     for (const [key, entry] of state.entries) {
-      if (entry.tags.some((tag) => wanted.has(tag))) remove(key);
+      if (!entry.tags.some((tag) => wanted.has(tag))) continue;
+      retire(entry);
+      remove(key);
     }
   }
 

@@ -19,11 +19,12 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 // The cache handler owns the state the fast path reads; Next imports the same file on its own.
 await import('../lib/cache-handler.mjs');
-const { handleAndKeep, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
+const { handleAndKeep, inRequestScope, replayKeys, routingInputs, serveReplay, sharedState } = await import('../lib/server/page-replay.mjs');
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
 const { LimitedIncomingMessage, limitBody } = await import('../lib/server/body-limit.mjs');
 const { requestGuard } = await import('../lib/server/request-guard.mjs');
 const { stampSocketAddress } = await import('../lib/server/socket-address.mjs');
+const { unavailablePages } = await import('../lib/server/unavailable.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
@@ -33,6 +34,8 @@ const replayKeyOf = replayKeys(routingInputs(path.join(ROOT, '.next')));
 const serveStatic = staticBrotli(path.join(ROOT, '.next'));
 // Odd methods, /api paths Next would not route as the API, cross-site posts: refused first.
 const refused = requestGuard(ROOT);
+// A page Next cannot render (database down) gets its last good copy or a branded 503.
+const guardPage = unavailablePages({ root: ROOT, findStale: (key, accepts) => sharedState().findRetired(key, accepts) });
 
 /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
 function fail(req, res, error) {
@@ -50,13 +53,15 @@ const server = http.createServer({ IncomingMessage: LimitedIncomingMessage }, (r
   if (asset === true) return;
   if (asset) {
     asset.keep();
-    handle(req, res).catch((error) => fail(req, res, error));
+    inRequestScope(req, () => handle(req, res)).catch((error) => fail(req, res, error));
     return;
   }
   const replayKey = replayKeyOf(req);
   if (replayKey === null) {
-    handle(req, res).catch((error) => fail(req, res, error));
+    guardPage(req, res, null);
+    inRequestScope(req, () => handle(req, res)).catch((error) => fail(req, res, error));
   } else if (!serveReplay(req, res, replayKey)) {
+    guardPage(req, res, replayKey);
     handleAndKeep(req, res, replayKey, () => handle(req, res)).catch((error) => fail(req, res, error));
   }
 });

@@ -11,6 +11,7 @@ import { parseId } from '@/lib/entities/ids';
 import { AppError, notFound, type FieldErrors } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
 import { routing } from '@/lib/i18n/routing';
+import { isDbFault } from '@/lib/db/faults';
 import { AREAS, type AreaKey } from './areas';
 import { entityOf } from './server';
 
@@ -28,6 +29,7 @@ async function run(permission: Permission | null, body: () => Promise<void>): Pr
     return { ok: true };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, error: error.code, fieldErrors: error.fieldErrors };
+    if (isDbFault(error)) return { ok: false, error: 'unavailable' };
     console.error('[admin action] unexpected error', error);
     return { ok: false, error: 'server' };
   }
@@ -123,6 +125,8 @@ async function signInWith(form: FormData): Promise<ActionResult> {
     if (error instanceof CredentialsSignin) {
       return { ok: false, error: error.code && error.code !== 'credentials' ? error.code : 'invalidCredentials' };
     }
+    // Also when the fault came after the password check (e.g. storing the session).
+    if (isDbFault(error)) return { ok: false, error: 'unavailable' };
     if (error instanceof AuthError) {
       console.error('[login] sign-in failed', error);
       return { ok: false, error: 'server' };

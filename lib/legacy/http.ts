@@ -6,6 +6,7 @@ import { corsHeaders, preflightHeaders } from '@/lib/server/cors.mjs';
 import { errorMessage, fieldMessage, type Locale } from '@/lib/i18n/messages';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { clientAddress } from '@/lib/auth/client-address';
+import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
 
 // The thin shell around every /api route: CORS on every answer (errors included), the JSON body
@@ -30,6 +31,8 @@ export const apiLocale = (request: Request): Locale => preferredLocale(request.h
 
 export function errorResponse(request: Request, error: unknown, resource?: LegacyResource<any>): Response {
   const locale = apiLocale(request);
+  // Database unreachable: the client may retry as it is, so a 503 that says when (lib/db/faults.ts).
+  if (isUnavailable(error)) return withHeader(json(request, { message: errorMessage('unavailable', locale) }, 503), 'Retry-After', String(RETRY_AFTER_SECONDS));
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { message: errorMessage(error.code, locale) };
     if (error.fieldErrors) {
@@ -43,6 +46,11 @@ export function errorResponse(request: Request, error: unknown, resource?: Legac
   }
   console.error('[api] unexpected error', error);
   return json(request, { message: errorMessage('server', locale) }, 500);
+}
+
+function withHeader(response: Response, name: string, value: string): Response {
+  response.headers.set(name, value);
+  return response;
 }
 
 /** Runs a handler and turns whatever it throws into the right status, always with CORS. */

@@ -27,17 +27,22 @@ const gunzipAsync = promisify(gunzip);
  * @typedef {import('node:http').ServerResponse} ServerResponse
  * @typedef {{ status: number, headers: (string | string[])[], body: Buffer }} Replay
  * @typedef {{ key: string }} EntryRef
+ * @typedef {{ startedAt: number, entry?: EntryRef }} RequestScope (lib/cache-handler.mjs adds the rest)
  * @typedef {{
- *   pageReads: import('node:async_hooks').AsyncLocalStorage<{ entry?: EntryRef }>,
+ *   pageReads: import('node:async_hooks').AsyncLocalStorage<RequestScope>,
+ *   tick(): number,
+ *   endScope(scope: RequestScope): void,
+ *   waitForStaleWork(maxMs: number): Promise<void>,
  *   findReplay(replayKey: string): Replay | undefined,
  *   keepReplay(entry: EntryRef, replayKey: string, replay: Replay): boolean,
+ *   findRetired(replayKey: string, accepts: (contentEncoding: string) => boolean): Replay | undefined,
  * }} SharedCacheState
  */
 
 const SHARED = Symbol.for('sevenstars.cache');
 
 /** @returns {SharedCacheState} */
-function sharedState() {
+export function sharedState() {
   const state = /** @type {any} */ (globalThis)[SHARED];
   if (!state) throw new Error('lib/cache-handler.mjs must be loaded before the page replay is used');
   return state;
@@ -110,6 +115,36 @@ export function replayKeys(inputs) {
 }
 
 /**
+ * Runs Next's handler for a request in its own cache scope: what it renders or reads is stamped
+ * with when the request began, so lib/cache-handler.mjs can refuse to store it if a write expired
+ * one of its tags in the meantime. (handleAndKeep does the same for the requests it handles.)
+ * @param {IncomingMessage} req
+ * @param {() => Promise<void>} handle
+ */
+export function inRequestScope(req, handle) {
+  return runInScope(req, { startedAt: sharedState().tick() }, handle);
+}
+
+/** How long a request may wait for renders that began before a write (usually none). */
+const STALE_WORK_WAIT_MS = 2_000;
+
+/**
+ * @param {IncomingMessage} req
+ * @param {RequestScope} scope
+ * @param {() => Promise<void>} handle
+ */
+async function runInScope(req, scope, handle) {
+  const state = sharedState();
+  // Only reads of pages can be handed a render shared with earlier requests; writes never wait.
+  if ((req.method === 'GET' || req.method === 'HEAD') && !req.url?.startsWith('/api/')) await state.waitForStaleWork(STALE_WORK_WAIT_MS);
+  try {
+    await state.pageReads.run(scope, handle);
+  } finally {
+    state.endScope(scope);
+  }
+}
+
+/**
  * Answers from a kept copy; false when there is none (the request then goes to Next).
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
@@ -140,9 +175,9 @@ function toBuffer(chunk, encoding) {
  * @param {() => Promise<void>} handle
  */
 export async function handleAndKeep(req, res, replayKey, handle) {
-  /** @type {{ entry?: EntryRef }} */
-  const read = {};
-  if (req.method !== 'GET') return sharedState().pageReads.run(read, handle);
+  /** @type {RequestScope} */
+  const read = { startedAt: sharedState().tick() };
+  if (req.method !== 'GET') return runInScope(req, read, handle);
 
   /** @type {Buffer[]} */
   const chunks = [];
@@ -187,7 +222,7 @@ export async function handleAndKeep(req, res, replayKey, handle) {
     }
   });
 
-  await sharedState().pageReads.run(read, handle);
+  await runInScope(req, read, handle);
 }
 
 /**

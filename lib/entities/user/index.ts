@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { revokeAllTokens } from '@/lib/auth/tokens';
 import { deviceCookieAfterSignIn } from '@/lib/auth/device-cookie';
 import { admit, signedIn, type LoginClient } from '@/lib/auth/login-throttle';
+import { asUnavailable } from '@/lib/db/faults';
 import { loginSchema, registerSchema, userFlagsSchema } from './schema';
 import type { User } from '@/lib/generated/prisma/client';
 
@@ -37,6 +38,13 @@ export async function register(raw: Record<string, unknown>): Promise<PublicUser
  * set after a successful sign-in (null without AUTH_SECRET to sign it).
  */
 export async function verifyLogin(raw: Record<string, unknown>, client: LoginClient): Promise<{ user: PublicUser; device: string | null }> {
+  // Database down: "the service is unavailable", never a verdict on the password.
+  return checkLogin(raw, client).catch((error: unknown) => {
+    throw asUnavailable(error);
+  });
+}
+
+async function checkLogin(raw: Record<string, unknown>, client: LoginClient): Promise<{ user: PublicUser; device: string | null }> {
   const parsed = loginSchema.safeParse(raw);
   // Malformed input (no email, 10 KB of it, control characters) checks no password, so it is
   // refused before it can key a rate-limit row or reach an index.
