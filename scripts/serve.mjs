@@ -21,6 +21,8 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 await import('../lib/cache-handler.mjs');
 const { handleAndKeep, replayKeys, routingInputs, serveReplay } = await import('../lib/server/page-replay.mjs');
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
+const { frameOrigin, withPagePolicy } = await import('../lib/server/csp.mjs');
+const { mapEmbedUrl } = await import('../lib/server/map-embed.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
@@ -28,6 +30,7 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const replayKeyOf = replayKeys(routingInputs(path.join(ROOT, '.next')));
 const serveStatic = staticBrotli(path.join(ROOT, '.next'));
+const pagePolicy = { frameOrigin: frameOrigin(mapEmbedUrl()) };
 
 /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
 function fail(req, res, error) {
@@ -44,6 +47,8 @@ const server = http.createServer((req, res) => {
     handle(req, res).catch((error) => fail(req, res, error));
     return;
   }
+  // Every HTML answer of Next gets the page CSP (kept copies carry it: they copy this answer).
+  withPagePolicy(res, pagePolicy);
   const replayKey = replayKeyOf(req);
   if (replayKey === null) {
     handle(req, res).catch((error) => fail(req, res, error));
