@@ -28,6 +28,8 @@ async function holdScripts(context: BrowserContext) {
   return { release, requested: () => held };
 }
 
+// While scripts are held the page's load event waits for them: navigations are awaited to
+// DOMContentLoaded and addresses polled (toHaveURL waits for the load event).
 const notHydrated = (page: Page) => page.evaluate(() => !('next' in window) && !Object.keys(document.body).some((k) => k.startsWith('__react')));
 
 async function memberCard(page: Page) {
@@ -146,7 +148,7 @@ test.describe('with the scripts held back until after the tap', () => {
     await expect.poll(scripts.requested).toBeGreaterThan(0);
     expect(await notHydrated(page)).toBe(true);
     await page.getByTestId('language-toggle').click();
-    await expect(page).toHaveURL((u) => u.pathname === '/Services');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/Services');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect((await context.cookies()).find((c) => c.name === 'NEXT_LOCALE')?.value).toBe('en');
     scripts.release();
@@ -178,7 +180,7 @@ test.describe('with the scripts held back until after the tap', () => {
     await expect.poll(scripts.requested).toBeGreaterThan(0);
     await searchBox(page).fill('Sharjah');
     await searchBox(page).press('Enter');
-    await expect(page).toHaveURL((u) => u.searchParams.get('q') === 'Sharjah');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Sharjah');
     scripts.release();
     await waitForHydration(searchBox(page));
     await expect(searchBox(page)).toHaveValue('Sharjah');
