@@ -79,7 +79,7 @@ function expectPagePolicy(res: Raw) {
 }
 
 describe('Content-Security-Policy of HTML answers', () => {
-  for (const path of ['/', '/ar', '/TheTeam', '/ar/ContactUs', '/LogIn', '/ar/SignUp']) {
+  for (const path of ['/', '/ar', '/TheTeam', '/ar/ContactUs', '/ar/SignUp']) {
     it(`${path}: allows exactly the inline scripts it carries, in Next's answer and in the kept copies`, async () => {
       // Next renders (MISS), then serves from its cache (HIT, copied), then the copy answers.
       const answers: Raw[] = [];
@@ -104,6 +104,14 @@ describe('Content-Security-Policy of HTML answers', () => {
       expect(html(brotli!)).toBe(html(replay));
     });
   }
+
+  it('/LogIn: every answer allows exactly its inline scripts', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await raw('/LogIn', { 'Accept-Encoding': 'gzip' });
+      expect(res.status).toBe(200);
+      expectPagePolicy(res);
+    }
+  });
 
   it('the 404 page, uncompressed, has its own policy', async () => {
     const res = await raw('/ar/no-such-page');
@@ -133,8 +141,12 @@ describe('answers that are not pages', () => {
       expect(res.headers['content-security-policy'], path).toBe("default-src 'none'; sandbox");
     }
     expect((await raw('/api/home')).headers['content-security-policy']).toBe("frame-ancestors 'none'");
-    const rsc = await raw('/AboutUs', { RSC: '1' });
-    expect(rsc.headers['content-type']).toMatch(/^text\/x-component/);
+    // Next first sends an RSC request without its cache-busting `_rsc` parameter to the URL with it.
+    const first = await raw('/AboutUs', { RSC: '1' });
+    const location = first.status === 307 ? new URL(String(first.headers.location), BASE) : null;
+    const rsc = location ? await raw(`${location.pathname}${location.search}`, { RSC: '1' }) : first;
+    expect(rsc.status).toBe(200);
+    expect(rsc.headers['content-type']).toContain('text/x-component');
     expect(rsc.headers['content-security-policy']).toBe("frame-ancestors 'none'");
   });
 });
