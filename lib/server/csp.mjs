@@ -180,6 +180,8 @@ export function withPagePolicy(res, options) {
  * @returns {Promise<string>}
  */
 async function decoded(body, encoding) {
+  // A redirect or an empty answer: nothing to read (and an empty body is not valid gzip).
+  if (body.byteLength === 0) return '';
   const name = typeof encoding === 'string' ? encoding.trim().toLowerCase() : '';
   if (!name || name === 'identity') return body.toString('utf8');
   const decode = /** @type {Record<string, (buffer: Buffer) => Promise<Buffer>>} */ (DECODERS)[name];

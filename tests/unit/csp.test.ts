@@ -71,7 +71,13 @@ describe('withPagePolicy around a Next-like handler', () => {
       if (req.url === '/page') send('text/html; charset=utf-8', PAGE);
       else if (req.url === '/plain') send('text/html; charset=utf-8', PAGE, 404, false);
       else if (req.url === '/json') send('application/json', '{"ok":true}');
-      else if (req.url === '/head') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>a()</script>');
+      else if (req.url === '/redirect') {
+        res.statusCode = 303;
+        res.setHeader('Location', '/page');
+        res.setHeader('Content-Type', 'text/html');
+        res.setHeader('Content-Encoding', 'gzip');
+        res.end();
+      } else if (req.url === '/head') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>a()</script>');
       else res.writeHead(304).end();
     });
     // Ports 3151-3159 are this developer's; take the first free one.
@@ -112,6 +118,14 @@ describe('withPagePolicy around a Next-like handler', () => {
     expect(res.status).toBe(404);
     expect(res.body.toString()).toBe(PAGE);
     expect(res.headers['content-security-policy']).toBe(pagePolicy(PAGE, { frameOrigin: 'https://maps.example.org' }));
+  });
+
+  it('sends an empty HTML answer (a redirect) with the policy of a page without scripts', async () => {
+    const res = await get('/redirect');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/page');
+    expect(res.body.byteLength).toBe(0);
+    expect(res.headers['content-security-policy']).toBe(pagePolicy('', { frameOrigin: 'https://maps.example.org' }));
   });
 
   it('takes headers given to writeHead into account', async () => {
