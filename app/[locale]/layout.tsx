@@ -6,6 +6,7 @@ import { setRequestLocale } from 'next-intl/server';
 import { cairoArabic, cairoLatin } from '@/app/fonts';
 import { LocaleMemory } from '@/components/site/locale-memory';
 import { EarlyControlsScript } from '@/components/site/early-controls';
+import { EarlyTapReplay } from '@/components/site/early-tap-replay';
 import { directionOf, routing } from '@/lib/i18n/routing';
 import '@/app/globals.css';
 
@@ -36,6 +37,8 @@ export default async function LocaleLayout({ children, params }: { children: Rea
       <body className="min-h-svh font-sans">
         {children}
         <LocaleMemory locale={locale} />
+        {/* Last: it replays taps made before hydration once every component is ready. */}
+        <EarlyTapReplay />
       </body>
     </html>
   );

@@ -6,7 +6,8 @@ import { expect, test, homeData, messages, searchBox, shown, waitForHydration } 
 // - with JavaScript off, the native controls work: the team dialog (invoker commands), the side
 //   menu (popover), the language link, and Enter in search (a GET form);
 // - with the scripts held back until after the tap, every control acts, the theme toggle and the
-//   language toggle through the head script, search once React adopts what was typed.
+//   language toggle through the head script, search once React adopts what was typed, and any
+//   other button (the slider's) once React has hydrated (the head script kept the tap).
 
 const nav = messages('en').nav;
 const MEMBER = 'Layla Al Hashimi';
@@ -185,6 +186,31 @@ test.describe('with the scripts held back until after the tap', () => {
     await waitForHydration(searchBox(page));
     await expect(searchBox(page)).toHaveValue('Sharjah');
     await expect(shown(page, 'event-card')).toHaveCount(expected);
+  });
+
+  test.describe('with reduced motion (the slider moves only by hand)', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('slider buttons tapped first act once React runs, each tap once', async ({ page, context }) => {
+      const scripts = await holdScripts(context);
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      await expect.poll(scripts.requested).toBeGreaterThan(0);
+      expect(await notHydrated(page)).toBe(true);
+      const slider = page.getByTestId('hero-slider');
+      await expect(slider).toHaveAttribute('data-index', '0');
+      const home = messages('en').home;
+      // Two taps on "next", then one on "previous": slide 2 (index 1) once all three have acted.
+      await page.getByRole('button', { name: home.nextSlide }).click();
+      await page.getByRole('button', { name: home.nextSlide }).click();
+      await page.getByRole('button', { name: home.previousSlide }).click();
+      await expect(slider).toHaveAttribute('data-index', '0');
+      scripts.release();
+      await waitForHydration(slider);
+      await expect(slider).toHaveAttribute('data-index', '1');
+      // After hydration a tap is handled once, by React alone.
+      await page.getByRole('button', { name: home.nextSlide }).click();
+      await expect(slider).toHaveAttribute('data-index', '2');
+    });
   });
 
   test.describe('on a phone', () => {
