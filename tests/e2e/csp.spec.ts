@@ -52,6 +52,7 @@ async function visit(page: Page, console: string[], url: string, expectedStatus 
 
 for (const locale of LOCALES) {
   test(`public pages and the 404 run without a CSP violation (${locale})`, async ({ page }) => {
+    test.slow();
     const console = await recordViolations(page);
     for (const { path } of PAGES) {
       const url = localePath(locale, path);
@@ -69,6 +70,8 @@ for (const locale of LOCALES) {
   });
 
   test(`sign-in, sign-up and every back-office screen run without a CSP violation (${locale})`, async ({ page }) => {
+    // Sixteen screens, each loaded until React has hydrated it: slow beside the other specs.
+    test.slow();
     const console = await recordViolations(page);
     // Sign-up first: the sign-in form is then the page in front of us.
     for (const path of ['/SignUp', '/LogIn']) expect(await visit(page, console, localePath(locale, path)), path).toEqual({ violations: [], console: [] });
