@@ -15,11 +15,17 @@ const CANONICAL_SEGMENTS = ['Services', 'TheTeam', 'AboutUs', 'ContactUs', 'LogI
 /** An unprefixed page path: not a locale, not the API or Next internals, no dot (files are left alone). */
 const ENGLISH_PAGE = '(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/)[^.]*';
 
+/**
+ * Every path but the media answers (the old image folders, the route behind them, the image
+ * optimiser), which send their own stricter policy (`default-src 'none'; sandbox`): a header rule
+ * here would replace it.
+ */
+const NOT_MEDIA = '(?!(?:sliderimges|clientimges|contactimges|teamimges|servimges|media)/|_next/image).*';
+
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
   ...(process.env.NODE_ENV === 'production'
     ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]
@@ -56,6 +62,8 @@ const nextConfig: NextConfig = {
       { pathname: '/brand/**' },
     ],
     minimumCacheTTL: 31536000,
+    // The same policy as the media route's own answers (Next's default lacks default-src).
+    contentSecurityPolicy: "default-src 'none'; sandbox",
     customCacheHandler: true,
   },
   // Routing only (access control is the server guard's job). These used to live in proxy.ts;
@@ -92,7 +100,12 @@ const nextConfig: NextConfig = {
     };
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // HTML pages get the full policy from the HTTP server (lib/server/csp.mjs: it hashes their
+      // inline scripts); this covers everything else that is not media (the API, RSC payloads).
+      { source: `/:path(${NOT_MEDIA})`, headers: [{ key: 'Content-Security-Policy', value: "frame-ancestors 'none'" }] },
+    ];
   },
 };
 

@@ -1,4 +1,6 @@
 // One place that reads the environment. Every variable is listed in .env.example.
+import { mapEmbedUrl } from './server/map-embed.mjs';
+
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -70,10 +72,7 @@ export const config = {
     return process.env.PORTFOLIO_URL || '/portfolio.pdf';
   },
   get mapEmbedUrl() {
-    return (
-      process.env.MAP_EMBED_URL ||
-      'https://www.google.com/maps?q=Al%20Quoz%20Industrial%20Area%2C%20Dubai&output=embed'
-    );
+    return mapEmbedUrl();
   },
   /** The same place on the map site itself, for visitors whose browser blocks or cannot load the frame. */
   get mapLinkUrl() {

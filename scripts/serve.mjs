@@ -25,6 +25,8 @@ const { LimitedIncomingMessage, limitBody } = await import('../lib/server/body-l
 const { requestGuard } = await import('../lib/server/request-guard.mjs');
 const { stampSocketAddress } = await import('../lib/server/socket-address.mjs');
 const { unavailablePages } = await import('../lib/server/unavailable.mjs');
+const { frameOrigin, withPagePolicy } = await import('../lib/server/csp.mjs');
+const { mapEmbedUrl } = await import('../lib/server/map-embed.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
@@ -36,6 +38,7 @@ const serveStatic = staticBrotli(path.join(ROOT, '.next'));
 const refused = requestGuard(ROOT);
 // A page Next cannot render (database down) gets its last good copy or a branded 503.
 const guardPage = unavailablePages({ root: ROOT, findStale: (key, accepts) => sharedState().findRetired(key, accepts) });
+const pagePolicy = { frameOrigin: frameOrigin(mapEmbedUrl()) };
 
 /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
 function fail(req, res, error) {
@@ -56,6 +59,8 @@ const server = http.createServer({ IncomingMessage: LimitedIncomingMessage }, (r
     inRequestScope(req, () => handle(req, res)).catch((error) => fail(req, res, error));
     return;
   }
+  // Every HTML answer of Next gets the page CSP (kept copies carry it: they copy this answer).
+  withPagePolicy(res, pagePolicy);
   const replayKey = replayKeyOf(req);
   if (replayKey === null) {
     guardPage(req, res, null);

@@ -5,7 +5,8 @@ import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
 import { cairoArabic, cairoLatin } from '@/app/fonts';
 import { LocaleMemory } from '@/components/site/locale-memory';
-import { ThemeScript } from '@/components/site/theme-toggle';
+import { EarlyControlsScript } from '@/components/site/early-controls';
+import { EarlyTapReplay } from '@/components/site/early-tap-replay';
 import { directionOf, routing } from '@/lib/i18n/routing';
 import '@/app/globals.css';
 
@@ -28,14 +29,16 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   setRequestLocale(locale);
   const dir = directionOf(locale);
   return (
-    // Dark is the default; ThemeScript removes it before paint when the visitor chose light.
+    // Dark is the default; EarlyControlsScript removes it before paint when the visitor chose light.
     <html lang={locale} dir={dir} className={`dark ${cairoLatin.variable} ${cairoArabic.variable}`} suppressHydrationWarning>
       <head>
-        <ThemeScript />
+        <EarlyControlsScript />
       </head>
       <body className="min-h-svh font-sans">
         {children}
         <LocaleMemory locale={locale} />
+        {/* Last: it replays taps made before hydration once every component is ready. */}
+        <EarlyTapReplay />
       </body>
     </html>
   );

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { TIMINGS } from '@/lib/timings';
-import { LANGUAGE_SWITCH_FLAG } from './language-toggle';
+import { LANGUAGE_SWITCH_FLAG } from './language-switch-flag';
 
 export function LanguageSpinner() {
   const t = useTranslations('common');

@@ -3,11 +3,8 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { rememberLocale } from './locale-memory';
 
-export const LANGUAGE_SWITCH_FLAG = 'language-switched';
-
-/** Switches language on the same page; the next page shows the spec's 1-second spinner. */
+/** Switches language on the same page (a plain link); the next page shows the spec's 1-second spinner. */
 export function LanguageToggle() {
   const t = useTranslations('nav');
   const locale = useLocale();
@@ -21,11 +18,9 @@ export function LanguageToggle() {
       hrefLang={other}
       // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
       aria-label={`${t('languageToggle')} – ${t('languageToggleLabel')}`}
-      onClick={() => {
-        sessionStorage.setItem(LANGUAGE_SWITCH_FLAG, '1');
-        // Before navigating: the server redirects by this cookie.
-        rememberLocale(other);
-      }}
+      // The head script (EarlyControlsScript) remembers the choice on click, before navigating
+      // (the server redirects by the cookie), from the first paint: a tap before React counts.
+      data-locale-switch={other}
       data-testid="language-toggle"
       className="grid h-10 min-w-10 place-items-center rounded-full border border-zinc-300 px-3 text-sm font-bold hover:border-brand dark:border-zinc-700"
     >

@@ -1,28 +1,70 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import { useDisclosure } from '@/components/ui/use-disclosure';
+import { useEffect, useRef, useState } from 'react';
 import { NavLinks } from './nav-links';
 import { PortfolioLink } from './portfolio-link';
 
-/** Side menu for small screens: closes on a link, an outside click or Esc, and gives focus back. */
+/**
+ * Side menu for small screens, a native popover: the button opens it and Esc or a tap outside
+ * closes it (focus back on the button) without any script, so a tap works from the first paint.
+ * It starts under the header, whatever the header's height (app/globals.css, anchor positioning).
+ * Once React runs it adds what the browser does not: the button's name and state follow the menu,
+ * focus moves into the opened menu, a link closes it, and the tap that closes it by landing
+ * outside does not also activate what was under it (the dimmed page).
+ */
 export function MobileMenu({ portfolioUrl }: { portfolioUrl: string }) {
   const t = useTranslations('nav');
-  // The panel starts under the header, whose height depends on the page (the search row).
-  const [top, setTop] = useState(64);
-  const { open, closeOnNavigate, panel, buttonProps, panelProps } = useDisclosure<HTMLDivElement>('mobile-menu', (button) =>
-    setTop(button?.closest('header')?.getBoundingClientRect().bottom ?? 64),
-  );
+  const panel = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
-    if (open) panel.current?.querySelector<HTMLElement>('a, button, input')?.focus();
-  }, [open, panel]);
+    const element = panel.current;
+    if (!element) return;
+    setHydrated(true);
+    setOpen(element.matches(':popover-open'));
+    const onToggle = (event: Event) => {
+      const opened = (event as ToggleEvent).newState === 'open';
+      setOpen(opened);
+      if (opened) element.querySelector<HTMLElement>('a, button, input')?.focus();
+    };
+    // A press outside the open menu closes it (the browser's light dismiss) and must stop there.
+    let swallow = false;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Element;
+      swallow = element.matches(':popover-open') && !element.contains(target) && !target.closest?.('[popovertarget="mobile-menu"]');
+    };
+    const onPointerCancel = () => {
+      swallow = false;
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!swallow) return;
+      swallow = false;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    element.addEventListener('toggle', onToggle);
+    document.addEventListener('pointerdown', onPointerDown, true);
+    document.addEventListener('pointercancel', onPointerCancel, true);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      element.removeEventListener('toggle', onToggle);
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      document.removeEventListener('pointercancel', onPointerCancel, true);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, []);
 
   return (
     <div className="lg:hidden">
       <button
-        {...buttonProps}
+        type="button"
+        popoverTarget="mobile-menu"
+        // Before hydration the browser exposes the popover's state itself; an attribute
+        // rendered by the server could only be stale.
+        aria-expanded={hydrated ? open : undefined}
+        aria-controls="mobile-menu"
         aria-label={open ? t('closeMenu') : t('openMenu')}
         data-testid="menu-button"
         className="grid size-10 place-items-center rounded-full border border-zinc-300 dark:border-zinc-700"
@@ -31,14 +73,14 @@ export function MobileMenu({ portfolioUrl }: { portfolioUrl: string }) {
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
       </button>
-      {open && <div aria-hidden="true" className="fixed inset-x-0 bottom-0 z-40 bg-black/50" style={{ top }} />}
       <div
-        {...panelProps}
-        style={{ top }}
-        className="fixed bottom-0 start-0 z-50 w-72 max-w-[85vw] overflow-y-auto border-e border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-800 dark:bg-zinc-950"
+        ref={panel}
+        id="mobile-menu"
+        popover="auto"
+        className="site-menu-panel fixed start-0 end-auto bottom-0 m-0 h-auto w-72 max-w-[85vw] overflow-y-auto border-0 border-e border-zinc-200 bg-white p-4 text-zinc-900 shadow-xl backdrop:bg-black/50 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-100"
       >
         <nav aria-label={t('mainNavigation')} className="flex flex-col gap-4">
-          <NavLinks vertical onNavigate={closeOnNavigate} />
+          <NavLinks vertical onNavigate={() => panel.current?.hidePopover()} />
           <PortfolioLink url={portfolioUrl} hint={t('portfolioHint')} className="rounded-md px-3 py-2 text-sm font-semibold text-brand-strong dark:text-brand">
             {t('portfolio')}
           </PortfolioLink>

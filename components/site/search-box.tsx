@@ -1,8 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useEffect, useRef } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
-import { useSearch } from './search-context';
+import { SEARCH_PARAM, useSearch } from './search-context';
 
 // Only Home, Services and The Team have something to search, each with its own placeholder.
 const PLACEHOLDERS: Record<string, 'searchEvents' | 'searchServices' | 'searchTeam'> = {
@@ -15,12 +16,22 @@ export function SearchBox({ id, className = '' }: { id: string; className?: stri
   const t = useTranslations('nav');
   const pathname = usePathname();
   const { query, setQuery } = useSearch();
+  const input = useRef<HTMLInputElement>(null);
+  // Text typed before hydration is in the field but not in React's state (hydration keeps what
+  // the visitor typed): adopt it, so the list filters by it once scripts run.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed && typed !== query) setQuery(typed);
+    // Once, when the field appears: later it follows the state.
+  }, []);
   const key = PLACEHOLDERS[pathname];
   if (!key) return null;
   return (
     // The list filters as the visitor types; Enter (the keyboard's Search key on a phone) also
     // brings the list into view and closes the keyboard: on a phone, Home's projects are a
     // screen and a half below the search box, so the filtering was happening out of sight.
+    // Before the scripts run, Enter submits the form as a plain GET (?q=…) to this page, whose
+    // search then starts from it (SearchProvider).
     <form
       role="search"
       className={className}
@@ -36,7 +47,9 @@ export function SearchBox({ id, className = '' }: { id: string; className?: stri
         {t(key)}
       </label>
       <input
+        ref={input}
         id={id}
+        name={SEARCH_PARAM}
         type="search"
         enterKeyHint="search"
         value={query}

@@ -14,6 +14,8 @@ interface SearchState {
 
 const SearchContext = createContext<SearchState>({ query: '', setQuery: () => {}, busy: false });
 const STORAGE_KEY = 'site-search';
+/** The search form's field name: Enter before the scripts run sends the query in the URL. */
+export const SEARCH_PARAM = 'q';
 
 export function SearchProvider({ children }: { children: ReactNode }) {
   const [query, setQueryState] = useState('');
@@ -21,8 +23,13 @@ export function SearchProvider({ children }: { children: ReactNode }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    const saved = sessionStorage.getItem(STORAGE_KEY);
-    if (saved) setQueryState(saved);
+    // A query sent before the scripts ran (Enter in the search form adds ?q=) beats the one kept
+    // from earlier; text typed into the box before hydration beats both (SearchBox's effects run
+    // first and set it, hence `current ||`).
+    const sent = new URLSearchParams(window.location.search).get(SEARCH_PARAM);
+    const initial = sent ?? sessionStorage.getItem(STORAGE_KEY);
+    if (initial) setQueryState((current) => current || initial);
+    if (sent) document.querySelector('[data-search-results]')?.scrollIntoView({ block: 'start' });
     return () => clearTimeout(timer.current);
   }, []);
 

@@ -18,7 +18,7 @@ export async function SiteHeader() {
   return (
     // Opaque, without backdrop-filter: a filter would make the header the containing block of the
     // mobile menu's `fixed` panel, squeezing it into the header's 65 px.
-    <header className="sticky top-0 z-50 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+    <header className="site-header sticky top-0 z-50 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link href="/" aria-label={t('logoLinkHome')} className="shrink-0 text-zinc-900 dark:text-white">
           <Logo />

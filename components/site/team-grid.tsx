@@ -3,21 +3,26 @@ import { StaticImage } from '@/components/ui/static-image';
 import type { TeamMemberView } from '@/lib/content/public';
 import { searchAttr } from '@/lib/search';
 import { SearchFilter } from './search-filter';
-import { TeamDialogs } from './team-dialogs';
 
-/** Team grid (1–4 columns by width) and one dialog per member, all in the server HTML. */
+/**
+ * Team grid (1–4 columns by width) and one dialog per member, all in the server HTML. The cards
+ * open their dialogs with invoker commands and the dialogs close on Esc, their X or a click on the
+ * backdrop (`closedby="any"`): all native, so a tap works from the first paint, before (and
+ * without) any script. The modal dialog traps focus and gives it back to the card.
+ */
 export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
   const t = await getTranslations();
   if (!members.length) return <p className="text-center text-zinc-700 dark:text-zinc-300">{t('team.empty')}</p>;
   return (
-    <TeamDialogs>
+    <div>
       <SearchFilter noResults={t('common.noResults')}>
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="team-grid">
           {members.map((member, i) => (
             <li key={member.id} data-search={searchAttr(...member.searchText)}>
               <button
                 type="button"
-                data-dialog-open={`member-${member.id}`}
+                commandfor={`member-${member.id}`}
+                command="show-modal"
                 aria-haspopup="dialog"
                 data-testid="team-card"
                 className="group block w-full overflow-hidden rounded-2xl bg-zinc-100 text-start ring-1 ring-zinc-200 transition hover:ring-brand focus-visible:outline-2 focus-visible:outline-brand dark:bg-zinc-900 dark:ring-zinc-800"
@@ -39,6 +44,7 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
           key={member.id}
           id={`member-${member.id}`}
           aria-labelledby={`member-${member.id}-name`}
+          closedby="any"
           data-testid="team-modal"
           className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-zinc-900 backdrop:bg-black/70 dark:bg-zinc-900 dark:text-zinc-100"
         >
@@ -47,7 +53,8 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
           <div className="relative sm:flex">
             <button
               type="button"
-              data-dialog-close
+              commandfor={`member-${member.id}`}
+              command="close"
               aria-label={t('team.close')}
               data-testid="team-modal-close"
               className="absolute end-3 top-3 z-10 grid size-10 place-items-center rounded-full bg-black/60 text-white hover:bg-black/80"
@@ -71,6 +78,6 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
           </div>
         </dialog>
       ))}
-    </TeamDialogs>
+    </div>
   );
 }

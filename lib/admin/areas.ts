@@ -1,5 +1,7 @@
 // The six content areas of the back office, described once. The list, form and confirm-dialog
 // components read this; each area adds only its fields and paths. Isomorphic (no server code).
+// First: it configures zod for the browser before the schemas below are built.
+import './zod-jitless';
 import type { z } from 'zod';
 import { clientSchema } from '@/lib/entities/client/schema';
 import { contactSchema } from '@/lib/entities/contact/schema';

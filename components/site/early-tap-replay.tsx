@@ -1,0 +1,21 @@
+'use client';
+
+import { useEffect } from 'react';
+import { EARLY_TAPS, EARLY_TAPS_LIVE } from './early-taps';
+
+type EarlyWindow = Window & Record<string, unknown>;
+
+/**
+ * Clicks again every button tapped before React ran (kept by the head script, EarlyControlsScript),
+ * now that React handles them. Placed last in the body: effects run child first and in order, so
+ * every component of the page has run its own effects when this one does.
+ */
+export function EarlyTapReplay() {
+  useEffect(() => {
+    const w = window as unknown as EarlyWindow;
+    w[EARLY_TAPS_LIVE] = true;
+    const taps = Array.isArray(w[EARLY_TAPS]) ? (w[EARLY_TAPS] as HTMLButtonElement[]).splice(0) : [];
+    for (const button of taps) if (button.isConnected && !button.disabled) button.click();
+  }, []);
+  return null;
+}

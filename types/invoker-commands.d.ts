@@ -1,0 +1,10 @@
+// Invoker commands (HTML `commandfor` / `command`, Chromium 135+): a button opens or closes a
+// dialog with no script at all. React passes lowercase attributes through; its types lack them.
+import 'react';
+
+declare module 'react' {
+  interface ButtonHTMLAttributes<T> {
+    commandfor?: string;
+    command?: 'show-modal' | 'close' | 'request-close' | 'show-popover' | 'hide-popover' | 'toggle-popover' | `--${string}`;
+  }
+}
