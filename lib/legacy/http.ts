@@ -27,7 +27,7 @@ export function json(request: Request, body: unknown, status = 200): Response {
  * The language of an error body: English (what the old client shows) unless the caller prefers
  * Arabic in Accept-Language. The body keeps the old `{message, errors}` shape either way.
  */
-export const apiLocale = (request: Request): Locale => preferredLocale(request.headers.get('accept-language'));
+const apiLocale = (request: Request): Locale => preferredLocale(request.headers.get('accept-language'));
 
 export function errorResponse(request: Request, error: unknown, resource?: LegacyResource<any>): Response {
   const locale = apiLocale(request);

@@ -4,6 +4,7 @@
 //   /api, pages and files take only GET/HEAD/POST (POST carries server and form actions), so
 //   PUT/PATCH/DELETE there are a 405 too (Next would render the page as if it were a GET), and
 //   OPTIONS is answered with the Allow list (Next answered an empty 400);
+// - a path that is not valid percent-encoding (`/%ff`): 400 (Next's router threw, a 500);
 // - an `/api` path Next would not route as the API (`/api`, `/api/`, a trailing slash, an empty,
 //   dot or encoded-dot segment, an encoded slash or backslash): Next would answer it with an HTML
 //   page or a 308 without CORS, which the old client cannot read; here it is a JSON 404 with the
@@ -80,6 +81,11 @@ export function requestGuard(root) {
       }
       return true;
     }
+    // A path that is not valid percent-encoding (`/%ff`) made Next's router throw (a 500).
+    if (!decodable(pathname)) {
+      sendText(res, 400, message(req, 'badRequest'));
+      return true;
+    }
     if (method === 'OPTIONS') {
       res.writeHead(204, { Allow: PAGE_ALLOW, 'Cache-Control': 'no-store' });
       res.end();
@@ -112,6 +118,15 @@ function routableApiPath(pathname) {
     if (segment.includes('/') || segment.includes('\\') || CONTROL.test(segment)) return false;
   }
   return true;
+}
+
+function decodable(pathname) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function trustedHops() {

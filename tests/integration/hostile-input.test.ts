@@ -514,6 +514,30 @@ function generate() {
   }
   add({ category: 'path', label: 'GET /api (ar)', status: 404, check: apiJson(ar.errors.notFound), send: () => viaRaw('GET', '/api', { 'Accept-Language': 'ar' }) });
 
+  // Pages: odd ids in the back office's edit screens (the one id parser) and odd page paths.
+  for (const edit of ['EditSlider', 'Team', 'Service', 'ContactUpdate', 'Event', 'Client']) {
+    // The back office streams (its loading screen is sent first), so the status is already 200
+    // when the screen finds nothing to edit: the not-found screen is in the body.
+    for (const id of ['abc', '0', '01', '-1', '1e3', '2147483648', '99999999999', '%00', '2147483647'])
+      add({
+        category: 'page',
+        label: `GET /Admin/${edit}/${id}`,
+        status: 200,
+        check: (a) => (a.text.includes('data-testid="not-found"') || a.text.includes(en.notFound.title) ? null : `no not-found screen: ${a.text.slice(-300)}`),
+        send: () => viaRaw('GET', `/Admin/${edit}/${id}`, { Cookie: cookie }),
+      });
+  }
+  for (const p of ['/%00', '/TheTeam/%00', '/no-such-page', '/ar/no-such-page', `/${'x'.repeat(2000)}`])
+    add({ category: 'page', label: `GET ${p}`, status: 404, send: () => viaRaw('GET', p) });
+  for (const p of ['/%ff', '/ar/%E0%A4%A', '/%', '/Services/%zz', '/sliderimges/%ff.jpg'])
+    add({
+      category: 'page',
+      label: `GET ${p} (not percent-encoding)`,
+      status: 400,
+      check: (a) => (a.text === en.errors.badRequest ? null : `body ${a.text.slice(0, 80)}`),
+      send: () => viaRaw('GET', p),
+    });
+
   // Media routes: odd names, folders and crops.
   const MEDIA: [string, number][] = [
     ['/sliderimges/x', 404], ['/sliderimges/missing.jpg', 404], ['/sliderimges/..%2f..%2fpackage.json', 404], ['/sliderimges/%00.jpg', 404],
@@ -772,7 +796,11 @@ describe('hostile input', () => {
         failures.push(`${probe.label}: ${error}`);
         continue;
       }
-      if (answer.status >= 500) serverErrors += 1;
+      if (answer.status >= 500) {
+        serverErrors += 1;
+        failures.unshift(`${probe.label}: ${answer.status} ${answer.text.slice(0, 160)}`);
+        continue;
+      }
       if (answer.status !== probe.status) failures.push(`${probe.label}: ${answer.status} (expected ${probe.status}) ${answer.text.slice(0, 160)}`);
       else {
         const problem = probe.check?.(answer);
