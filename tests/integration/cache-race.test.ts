@@ -10,11 +10,13 @@ import { testDb } from '../helpers/db';
 // after both writes are acknowledged, every variant must show the value the database holds (and
 // already on the first request after the acknowledgements).
 
+// ~2 min on a quiet machine (50 x 1.5 s of waiting is most of it); the timeout leaves room for a
+// machine shared with other test runs (it took 4 min under a load average of ~29 on 2 cores).
 const ROUNDS = 50;
 const READERS = 4;
 const SETTLE_MS = 1_500;
 const PATHS = ['/Services', '/ar/Services'];
-const ENCODINGS = ['identity', 'gzip', 'br', 'gzip, deflate, br'];
+const ENCODINGS = ['identity', 'gzip', 'br'];
 const VARIANTS = PATHS.flatMap((path) => ENCODINGS.map((encoding) => ({ path, encoding })));
 
 function page(path: string, encoding: string): Promise<{ status: number; html: string; cache: string }> {
@@ -56,7 +58,7 @@ afterAll(async () => {
 const rename = (mark: string) =>
   call(`/api/service/${service.id}`, { token: admin.token, form: { _method: 'PUT', titel: `Race ${mark}`, titelar: `سباق ${mark}` } });
 
-it(`two writes 0 ms apart under ${READERS} readers: every variant shows the last write ${SETTLE_MS} ms later, ${ROUNDS} of ${ROUNDS} rounds`, { timeout: 240_000 }, async () => {
+it(`two writes 0 ms apart under ${READERS} readers: every variant shows the last write ${SETTLE_MS} ms later, ${ROUNDS} of ${ROUNDS} rounds`, { timeout: 420_000 }, async () => {
   for (const { path, encoding } of VARIANTS) for (let i = 0; i < 3; i++) expect((await page(path, encoding)).status).toBe(200);
 
   const stale: string[] = [];
