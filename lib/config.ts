@@ -25,9 +25,12 @@ export const config = {
   get maxUploadPixels() {
     return int('MAX_UPLOAD_PIXELS', 40_000_000);
   },
-  /** Stored files no row refers to are removed only once older than this (an upload in flight is younger). */
+  /**
+   * Stored files no row refers to are removed only once older than this, so an upload in flight
+   * (stored, its row not yet written) is never touched; hence the floor of a minute.
+   */
   get orphanGraceSeconds() {
-    return Math.max(0, int('ORPHAN_GRACE_SECONDS', 3600));
+    return Math.max(60, int('ORPHAN_GRACE_SECONDS', 3600));
   },
   /** Minutes between orphan sweeps (one also runs at start); 0 turns the sweeper off. */
   get orphanSweepMinutes() {

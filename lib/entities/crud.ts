@@ -58,7 +58,7 @@ export type Upload = File | null | undefined;
 const delegateOf = <R extends Row, I>(config: EntityConfig<R, I>, client: DbClient = db) => config.delegate(client) as Delegate<R>;
 
 /** The stored file name a row refers to (null without an image). */
-export const imageOf = <R extends Row, I>(config: EntityConfig<R, I>, row: R): string | null =>
+const imageOf = <R extends Row, I>(config: EntityConfig<R, I>, row: R): string | null =>
   config.image ? (((row as Record<string, unknown>)[config.image.column] as string | null | undefined) ?? null) : null;
 
 // Writers of one row queue on its lock; this bounds how long one waits (and holds a connection).

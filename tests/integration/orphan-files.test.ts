@@ -177,7 +177,7 @@ describe('kill -9 during an upload burst, then a restart', () => {
     const port = await freePort();
     const deadPort = await freePort([port]);
     const server = await spawnServer(
-      { DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadPort}/nothing`, UPLOADS_DIR: dir, AUTH_SECRET: process.env.AUTH_SECRET!, ORPHAN_GRACE_SECONDS: '1' },
+      { DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadPort}/nothing`, UPLOADS_DIR: dir, AUTH_SECRET: process.env.AUTH_SECRET!, ORPHAN_GRACE_SECONDS: '60' },
       port,
     );
     spawned.push(server);
@@ -185,5 +185,26 @@ describe('kill -9 during an upload burst, then a restart', () => {
     expect(server.output()).not.toContain('removed orphan');
     expect(files(dir, 'slides')).toEqual([stale]);
     await server.kill();
+  }, 90_000);
+
+  it('while another instance holds the sweep lock, a starting server skips its sweep', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-orphans-'));
+    tempDirs.push(dir);
+    mkdirSync(path.join(dir, 'slides'));
+    const stale = `${Date.now() - 7200_000}-stale.jpg`;
+    writeFileSync(path.join(dir, 'slides', stale), 'x');
+    utimesSync(path.join(dir, 'slides', stale), HOURS_AGO(2), HOURS_AGO(2));
+    const SWEEP_LOCK = 160002; // the advisory lock key in lib/uploads/sweeper.ts
+    await testDb.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SWEEP_LOCK}::bigint)`;
+        const server = await spawnServer({ DATABASE_URL: process.env.DATABASE_URL!, UPLOADS_DIR: dir, AUTH_SECRET: process.env.AUTH_SECRET! });
+        spawned.push(server);
+        await server.waitForOutput(/\[uploads\] orphan sweep skipped: another instance is sweeping/);
+        expect(files(dir, 'slides')).toEqual([stale]);
+        await server.kill();
+      },
+      { timeout: 90_000 },
+    );
   }, 90_000);
 });
