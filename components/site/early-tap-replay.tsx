@@ -15,7 +15,17 @@ export function EarlyTapReplay() {
     const w = window as unknown as EarlyWindow;
     w[EARLY_TAPS_LIVE] = true;
     const taps = Array.isArray(w[EARLY_TAPS]) ? (w[EARLY_TAPS] as HTMLButtonElement[]).splice(0) : [];
-    for (const button of taps) if (button.isConnected && !button.disabled) button.click();
+    // One tap per task, as a person's taps come: React renders what each did before the next
+    // (clicks run back to back in one task would all see the state from before the first).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const replayNext = () => {
+      const button = taps.shift();
+      if (!button) return;
+      if (button.isConnected && !button.disabled) button.click();
+      timer = setTimeout(replayNext, 0);
+    };
+    timer = setTimeout(replayNext, 0);
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }
