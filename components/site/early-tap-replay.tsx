@@ -17,15 +17,14 @@ export function EarlyTapReplay() {
     const taps = Array.isArray(w[EARLY_TAPS]) ? (w[EARLY_TAPS] as HTMLButtonElement[]).splice(0) : [];
     // One tap per task, as a person's taps come: React renders what each did before the next
     // (clicks run back to back in one task would all see the state from before the first).
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Not cancelled on unmount: the taps were taken from the list and must still act.
     const replayNext = () => {
       const button = taps.shift();
       if (!button) return;
       if (button.isConnected && !button.disabled) button.click();
-      timer = setTimeout(replayNext, 0);
+      setTimeout(replayNext, 0);
     };
-    timer = setTimeout(replayNext, 0);
-    return () => clearTimeout(timer);
+    setTimeout(replayNext, 0);
   }, []);
   return null;
 }
