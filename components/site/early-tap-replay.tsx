@@ -15,7 +15,16 @@ export function EarlyTapReplay() {
     const w = window as unknown as EarlyWindow;
     w[EARLY_TAPS_LIVE] = true;
     const taps = Array.isArray(w[EARLY_TAPS]) ? (w[EARLY_TAPS] as HTMLButtonElement[]).splice(0) : [];
-    for (const button of taps) if (button.isConnected && !button.disabled) button.click();
+    // One tap per task, as a person's taps come: React renders what each did before the next
+    // (clicks run back to back in one task would all see the state from before the first).
+    // Not cancelled on unmount: the taps were taken from the list and must still act.
+    const replayNext = () => {
+      const button = taps.shift();
+      if (!button) return;
+      if (button.isConnected && !button.disabled) button.click();
+      setTimeout(replayNext, 0);
+    };
+    setTimeout(replayNext, 0);
   }, []);
   return null;
 }
