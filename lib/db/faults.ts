@@ -8,14 +8,16 @@ import { AppError } from '@/lib/errors';
 /** Seconds a client is asked to wait before trying again (Retry-After). */
 export const RETRY_AFTER_SECONDS = 5;
 
-// Prisma: can't reach / timed out / server closed the connection / pool timeout.
-const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+// Prisma: can't reach / timed out / server closed the connection / pool timeout / an interactive
+// transaction that timed out waiting under load (the row-locking update path): all pass by themselves.
+const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
 // Prisma's driver adapter (@prisma/adapter-pg) names the connection failures it recognises.
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 // PostgreSQL: admin/crash shutdown, cannot connect now (starting up / shutting down), and class 08
 // (connection exceptions).
-const isPgFaultCode = (code: string) => /^57P0[1-3]$/.test(code) || /^08[0-9A-Z]{3}$/.test(code);
+// Also a serialization failure or a deadlock (40001, 40P01): transient, worth a retry, never a 500.
+const isPgFaultCode = (code: string) => /^57P0[1-3]$/.test(code) || /^08[0-9A-Z]{3}$/.test(code) || code === '40001' || code === '40P01';
 // node-postgres raises some of these as plain Errors without a code.
 const FAULT_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|Can't reach database server|terminating connection due to administrator command|the database system is (?:starting up|shutting down|in recovery mode)|Client has encountered a connection error|Connection ended unexpectedly/i;
