@@ -106,7 +106,8 @@ async function loginAction(email: string, password: string) {
   const body = new FormData();
   body.append('_1_email', email);
   body.append('_1_password', password);
-  body.append('0', JSON.stringify(['$K1']));
+  body.append('_1_js', '1'); // as the scripted sign-in form sends it: an answer, not a redirect
+  body.append('0', JSON.stringify([null, '$K1']));
   const res = await fetch(`${base}/LogIn`, { method: 'POST', headers: { 'Next-Action': id, Accept: 'text/x-component', Origin: base }, body, redirect: 'manual' });
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c?.startsWith('authjs.session-token=')) ?? '';
   return { status: res.status, text: await res.text(), cookie };

@@ -116,7 +116,12 @@ describe('the shared server (TRUST_PROXY_HOPS=1): rotating addresses and forward
 
   it('an over-long email or forwarded-for value is a plain refusal, not a server error', async () => {
     const long = `${'a'.repeat(5000)}@example.test`;
-    const res = await call('/api/login', { form: { email: long, password: 'x' }, headers: { 'X-Forwarded-For': `${'9'.repeat(3000)}, ${'1.2.3.'.repeat(800)}` } });
+    const forwarded = `${'9'.repeat(3000)}, ${'1.2.3.'.repeat(800)}`;
+    // A malformed email checks no password, so it is refused before it keys anything (422).
+    const malformed = await call('/api/login', { form: { email: long, password: 'x' }, headers: { 'X-Forwarded-For': forwarded } });
+    expect(malformed.status).toBe(422);
+    // A well-formed email with an over-long address is counted under a hashed key: a plain 401.
+    const res = await call('/api/login', { form: { email: 'nobody-long-xff@example.test', password: 'x' }, headers: { 'X-Forwarded-For': forwarded } });
     expect(res.status).toBe(401);
     const keys = await testDb.rateLimit.findMany({ select: { key: true } });
     expect(Math.max(...keys.map((k) => k.key.length))).toBe(43); // SHA-256, base64url
