@@ -311,16 +311,17 @@ async function outageAndRecovery(service: { id: number; titleEn: string; titleAr
       // (its own answer time is load on this shared machine, not recovery).
       while (Date.now() - up < 5_000) {
         const sent = Date.now();
-        if ((await ask()).status === 200) return sent - up;
+        if ((await ask()).status === 200) return { sent: sent - up, answered: Date.now() - up };
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      return -1;
+      return { sent: -1, answered: -1 };
     }),
   );
-  console.log(`[db-outage] back after PostgreSQL was up: /api ${recovery[0]} ms, page ${recovery[1]} ms, sign-in ${recovery[2]} ms`);
-  for (const ms of recovery) {
-    expect(ms).toBeGreaterThanOrEqual(0);
-    expect(ms).toBeLessThan(RECOVERY_MS);
+  const [apiBack, pageBack, signInBack] = recovery.map(({ sent, answered }) => `sent at ${sent} ms, answered at ${answered} ms`);
+  console.log(`[db-outage] first success after PostgreSQL was up: /api ${apiBack}; page ${pageBack}; sign-in ${signInBack}`);
+  for (const { sent } of recovery) {
+    expect(sent).toBeGreaterThanOrEqual(0);
+    expect(sent).toBeLessThan(RECOVERY_MS);
   }
   // The expired page is rendered afresh, with the write made before the outage.
   const services = await request('/Services');
