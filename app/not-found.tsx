@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { cairoArabic, cairoLatin } from '@/app/fonts';
 import '@/app/globals.css';
 
@@ -10,9 +11,9 @@ export default function RootNotFound() {
           <p className="text-8xl font-extrabold text-brand">404</p>
           <h1 className="mt-4 text-3xl font-bold">Oops! 😢</h1>
           <p className="mt-3 text-lg">The page you&apos;re looking for doesn&apos;t exist or has been moved.</p>
-          <a href="/" className="mt-8 inline-block rounded-full bg-brand px-6 py-3 font-bold text-black">
+          <Link href="/" className="mt-8 inline-block rounded-full bg-brand px-6 py-3 font-bold text-black">
             Go to Home
-          </a>
+          </Link>
         </main>
       </body>
     </html>

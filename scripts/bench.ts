@@ -574,7 +574,7 @@ process.once('exit', () => {
   removeTempDirs();
 });
 
-main()
+void main()
   .catch((error: unknown) => {
     console.error('[bench] unexpected failure:', error);
     return 0;

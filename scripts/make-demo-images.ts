@@ -6,7 +6,6 @@ import sharp from 'sharp';
 
 const OUT = 'lib/db/demo/images';
 
-type Log = (line: string) => void;
 
 interface Palette {
   bg1: string;

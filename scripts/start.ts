@@ -67,9 +67,8 @@ async function main() {
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-  child.on('exit', async (code) => {
-    await stopDatabase();
-    process.exit(code ?? 0);
+  child.on('exit', (code) => {
+    void stopDatabase().finally(() => process.exit(code ?? 0));
   });
 }
 

@@ -153,4 +153,4 @@ async function main() {
   process.exit(total.failed || total.skipped ? 1 : 0);
 }
 
-main();
+await main();

@@ -22,10 +22,13 @@ export function LogoutButton() {
     if (result.ok) {
       toast.success(t('logoutSuccess'), { duration: TIMINGS.successToastMs });
       // The session is already over on the server; the page stays for the toast's 2 seconds.
-      setTimeout(async () => {
-        await endSession().catch(() => {});
-        router.push('/LogIn');
-        router.refresh();
+      setTimeout(() => {
+        void endSession()
+          .catch(() => {})
+          .then(() => {
+            router.push('/LogIn');
+            router.refresh();
+          });
       }, TIMINGS.redirectDelayMs);
     } else {
       toast.error(t('logoutFailed'), { duration: TIMINGS.errorToastMs });

@@ -8,7 +8,7 @@ import * as crud from '@/lib/entities/crud';
 import { register as registerUser, removeUser, setFlags } from '@/lib/entities/user';
 import { z } from 'zod';
 import { parseId } from '@/lib/entities/ids';
-import { AppError, notFound, type FieldErrors } from '@/lib/errors';
+import { AppError, type FieldErrors } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
 import { routing } from '@/lib/i18n/routing';
 import { isDbFault } from '@/lib/db/faults';

@@ -92,7 +92,7 @@ export function startOrphanSweeps(): void {
     }
   };
   void run();
-  state.orphanSweeper = setInterval(run, minutes * 60_000);
+  state.orphanSweeper = setInterval(() => void run(), minutes * 60_000);
   // The timer never keeps a stopping server alive.
   state.orphanSweeper.unref();
 }

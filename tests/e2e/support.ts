@@ -41,7 +41,8 @@ export function localePath(locale: Locale, pagePath: string): string {
   return pagePath === '/' ? '/ar' : `/ar${pagePath}`;
 }
 
-type Messages = Record<string, any>;
+// Both catalogues have the same shape (tests/unit/messages.test.ts), so the English one types them.
+type Messages = typeof import('../../messages/en.json');
 const messageCache = new Map<Locale, Messages>();
 /** The product's message catalogue, so expectations follow the copy rather than duplicating it. */
 export function messages(locale: Locale): Messages {
@@ -69,8 +70,17 @@ export interface HomeData {
 export async function homeData(request: APIRequestContext): Promise<HomeData> {
   const res = await request.get('/api/home');
   expect(res.status()).toBe(200);
-  const [events, contacts, team, clients, services, , slides] = (await res.json()) as any[];
-  const keep = <T extends Record<string, unknown>>(rows: T[], field: keyof T) =>
+  // /api/home's positional envelope (legacy contract §3); index 5 is not read here.
+  const [events, contacts, team, clients, services, , slides] = (await res.json()) as [
+    HomeData['events'],
+    HomeData['contacts'],
+    HomeData['team'],
+    HomeData['clients'],
+    HomeData['services'],
+    unknown,
+    HomeData['slides'],
+  ];
+  const keep = <T extends object>(rows: T[], field: keyof T) =>
     rows.filter((r) => !String(r[field] ?? '').startsWith(TEMP_PREFIX));
   return {
     events: keep(events, 'name'),

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, call, freshIp } from '../helpers/api';
+import { call, freshIp } from '../helpers/api';
 import { callFormAction, cookieOf, request } from '../helpers/raw-http';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 
