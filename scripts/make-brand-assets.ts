@@ -20,15 +20,27 @@ const stage = (w: number, h: number, title: string) => `
   <rect x="0" y="${h * 0.8}" width="${w}" height="${h * 0.2}" fill="#08080c"/>
 </svg>`;
 
-await sharp(Buffer.from(stage(1200, 630, '7Stars Event'))).jpeg({ quality: 82, mozjpeg: true }).toFile('public/brand/og.jpg');
-await sharp(Buffer.from(stage(1200, 900, '2008'))).jpeg({ quality: 80, mozjpeg: true }).toFile('public/brand/about.jpg');
+await sharp(Buffer.from(stage(1200, 630, '7Stars Event')))
+  .jpeg({ quality: 82, mozjpeg: true })
+  .toFile('public/brand/og.jpg');
+await sharp(Buffer.from(stage(1200, 900, '2008')))
+  .jpeg({ quality: 80, mozjpeg: true })
+  .toFile('public/brand/about.jpg');
 const logo = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" rx="96" fill="#0b0b14"/>${star(96, 70, 8)}<text x="256" y="440" font-family="sans-serif" font-size="96" font-weight="800" fill="#fff" text-anchor="middle">7Stars</text></svg>`;
 await sharp(Buffer.from(logo)).png().toFile('public/brand/logo.png');
 await sharp(Buffer.from(logo)).resize(180, 180).png().toFile('app/apple-icon.png');
-writeFileSync('app/icon.svg', `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#0b0b14"/>${star(0, 2, 1)}</svg>`);
+writeFileSync(
+  'app/icon.svg',
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#0b0b14"/>${star(0, 2, 1)}</svg>`,
+);
 
 // A one-page PDF portfolio placeholder, written by hand (PDF 1.4, Helvetica).
-const lines = ['7Stars Event - Portfolio', 'Events, audio, lighting and LED screen production since 2008.', 'Dubai - Abu Dhabi - Sharjah', 'info@7stars-events.ae'];
+const lines = [
+  '7Stars Event - Portfolio',
+  'Events, audio, lighting and LED screen production since 2008.',
+  'Dubai - Abu Dhabi - Sharjah',
+  'info@7stars-events.ae',
+];
 const content = lines.map((l, i) => `BT /F1 ${i ? 14 : 28} Tf 60 ${760 - i * 40} Td (${l}) Tj ET`).join('\n');
 const objects = [
   '<< /Type /Catalog /Pages 2 0 R >>',

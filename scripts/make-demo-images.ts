@@ -6,7 +6,6 @@ import sharp from 'sharp';
 
 const OUT = 'lib/db/demo/images';
 
-
 interface Palette {
   bg1: string;
   bg2: string;
@@ -184,7 +183,6 @@ function sceneSvg(o: SceneOptions): string {
   for (let i = 0; i < 40; i++) {
     sparkles += `<circle cx="${(rnd() * W).toFixed(1)}" cy="${(rnd() * H * 0.8).toFixed(1)}" r="${(0.6 + rnd() * 1.8).toFixed(1)}" fill="#fff" opacity="${(0.2 + rnd() * 0.5).toFixed(2)}"/>`;
   }
-
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <defs>
@@ -421,13 +419,90 @@ function contactLogoSvg(): string {
 // ---------------------------------------------------------------------------------------------
 // What each file shows. The names in lib/db/demo/content.json refer to these files.
 
-const SLIDES: { file: string; screen: 'star' | 'waves' | 'bars' | 'rings'; palette: number; seed: number }[] = [{"file": "slide-1.jpg", "screen": "star", "palette": 4, "seed": 101}, {"file": "slide-2.jpg", "screen": "bars", "palette": 0, "seed": 102}, {"file": "slide-3.jpg", "screen": "waves", "palette": 2, "seed": 103}, {"file": "slide-4.jpg", "screen": "rings", "palette": 3, "seed": 104}];
-const CLIENT_LOGOS: { file: string; name: string; mark: string; tagline: string; colors: [string, string]; emblem: Emblem }[] = [{"file": "client-al-noor-hospitality-group.png", "name": "Al Noor Hospitality Group", "mark": "AN", "tagline": "Hotels & Resorts", "colors": ["#b45309", "#d97706"], "emblem": "arch"}, {"file": "client-gulf-crest-bank.png", "name": "Gulf Crest Bank", "mark": "GC", "tagline": "Banking", "colors": ["#1d4ed8", "#0891b2"], "emblem": "shield"}, {"file": "client-sharjah-knowledge-council.png", "name": "Sharjah Knowledge Council", "mark": "SK", "tagline": "Government", "colors": ["#047857", "#0d9488"], "emblem": "hexagon"}, {"file": "client-desert-falcon-motors.png", "name": "Desert Falcon Motors", "mark": "DF", "tagline": "Automotive", "colors": ["#b91c1c", "#ea580c"], "emblem": "diamond"}, {"file": "client-najm-telecom.png", "name": "Najm Telecom", "mark": "NT", "tagline": "Telecommunications", "colors": ["#7c3aed", "#db2777"], "emblem": "circle"}, {"file": "client-al-waha-real-estate-development.png", "name": "Al Waha Real Estate Development", "mark": "AW", "tagline": "Real Estate", "colors": ["#0f766e", "#65a30d"], "emblem": "square"}];
+const SLIDES: { file: string; screen: 'star' | 'waves' | 'bars' | 'rings'; palette: number; seed: number }[] = [
+  { file: 'slide-1.jpg', screen: 'star', palette: 4, seed: 101 },
+  { file: 'slide-2.jpg', screen: 'bars', palette: 0, seed: 102 },
+  { file: 'slide-3.jpg', screen: 'waves', palette: 2, seed: 103 },
+  { file: 'slide-4.jpg', screen: 'rings', palette: 3, seed: 104 },
+];
+const CLIENT_LOGOS: { file: string; name: string; mark: string; tagline: string; colors: [string, string]; emblem: Emblem }[] = [
+  {
+    file: 'client-al-noor-hospitality-group.png',
+    name: 'Al Noor Hospitality Group',
+    mark: 'AN',
+    tagline: 'Hotels & Resorts',
+    colors: ['#b45309', '#d97706'],
+    emblem: 'arch',
+  },
+  {
+    file: 'client-gulf-crest-bank.png',
+    name: 'Gulf Crest Bank',
+    mark: 'GC',
+    tagline: 'Banking',
+    colors: ['#1d4ed8', '#0891b2'],
+    emblem: 'shield',
+  },
+  {
+    file: 'client-sharjah-knowledge-council.png',
+    name: 'Sharjah Knowledge Council',
+    mark: 'SK',
+    tagline: 'Government',
+    colors: ['#047857', '#0d9488'],
+    emblem: 'hexagon',
+  },
+  {
+    file: 'client-desert-falcon-motors.png',
+    name: 'Desert Falcon Motors',
+    mark: 'DF',
+    tagline: 'Automotive',
+    colors: ['#b91c1c', '#ea580c'],
+    emblem: 'diamond',
+  },
+  {
+    file: 'client-najm-telecom.png',
+    name: 'Najm Telecom',
+    mark: 'NT',
+    tagline: 'Telecommunications',
+    colors: ['#7c3aed', '#db2777'],
+    emblem: 'circle',
+  },
+  {
+    file: 'client-al-waha-real-estate-development.png',
+    name: 'Al Waha Real Estate Development',
+    mark: 'AW',
+    tagline: 'Real Estate',
+    colors: ['#0f766e', '#65a30d'],
+    emblem: 'square',
+  },
+];
 // No caption on event photos: the card prints the name and place under the photo, in the page's
 // language; English burnt into the photo repeated it, and in English on /ar.
-const EVENTS: { file: string; palette: number; seed: number; text: string; sub?: string }[] = [{"file": "event-najm-telecom-5g-launch-night.jpg", "palette": 1, "seed": 201, "text": "5G", "sub": "LAUNCH NIGHT"}, {"file": "event-gulf-crest-bank-leadership-summit.jpg", "palette": 2, "seed": 202, "text": "LEADERSHIP", "sub": "SUMMIT 2023"}, {"file": "event-sharjah-reading-festival-opening-ceremony.jpg", "palette": 3, "seed": 203, "text": "READ", "sub": "FESTIVAL 2024"}, {"file": "event-desert-falcon-motors-suv-reveal.jpg", "palette": 4, "seed": 204, "text": "THE REVEAL", "sub": "DESERT FALCON"}, {"file": "event-al-noor-new-year-s-eve-gala.jpg", "palette": 5, "seed": 205, "text": "2025", "sub": "HAPPY NEW YEAR"}, {"file": "event-al-waha-waterfront-community-launch.jpg", "palette": 6, "seed": 206, "text": "AL WAHA", "sub": "WATERFRONT"}, {"file": "event-gulf-crest-bank-national-day-celebration.jpg", "palette": 7, "seed": 207, "text": "UAE", "sub": "NATIONAL DAY"}, {"file": "event-sharjah-knowledge-council-youth-forum.jpg", "palette": 8, "seed": 208, "text": "YOUTH", "sub": "FORUM 2026"}];
-const SERVICES: { file: string; icon: ServiceIcon; palette: number }[] = [{"file": "service-led.jpg", "icon": "led", "palette": 0}, {"file": "service-sound.jpg", "icon": "sound", "palette": 1}, {"file": "service-lighting.jpg", "icon": "lighting", "palette": 2}, {"file": "service-stage.jpg", "icon": "stage", "palette": 3}, {"file": "service-management.jpg", "icon": "management", "palette": 4}, {"file": "service-streaming.jpg", "icon": "streaming", "palette": 5}];
-const PORTRAITS: { file: string; name: string; palette: number; seed: number }[] = [{"file": "team-khalid-al-mansoori.jpg", "name": "Khalid Al Mansoori", "palette": 2, "seed": 301}, {"file": "team-sara-haddad.jpg", "name": "Sara Haddad", "palette": 3, "seed": 302}, {"file": "team-omar-farouk.jpg", "name": "Omar Farouk", "palette": 4, "seed": 303}, {"file": "team-layla-al-hashimi.jpg", "name": "Layla Al Hashimi", "palette": 5, "seed": 304}, {"file": "team-rashid-khan.jpg", "name": "Rashid Khan", "palette": 6, "seed": 305}, {"file": "team-noura-al-suwaidi.jpg", "name": "Noura Al Suwaidi", "palette": 7, "seed": 306}];
+const EVENTS: { file: string; palette: number; seed: number; text: string; sub?: string }[] = [
+  { file: 'event-najm-telecom-5g-launch-night.jpg', palette: 1, seed: 201, text: '5G', sub: 'LAUNCH NIGHT' },
+  { file: 'event-gulf-crest-bank-leadership-summit.jpg', palette: 2, seed: 202, text: 'LEADERSHIP', sub: 'SUMMIT 2023' },
+  { file: 'event-sharjah-reading-festival-opening-ceremony.jpg', palette: 3, seed: 203, text: 'READ', sub: 'FESTIVAL 2024' },
+  { file: 'event-desert-falcon-motors-suv-reveal.jpg', palette: 4, seed: 204, text: 'THE REVEAL', sub: 'DESERT FALCON' },
+  { file: 'event-al-noor-new-year-s-eve-gala.jpg', palette: 5, seed: 205, text: '2025', sub: 'HAPPY NEW YEAR' },
+  { file: 'event-al-waha-waterfront-community-launch.jpg', palette: 6, seed: 206, text: 'AL WAHA', sub: 'WATERFRONT' },
+  { file: 'event-gulf-crest-bank-national-day-celebration.jpg', palette: 7, seed: 207, text: 'UAE', sub: 'NATIONAL DAY' },
+  { file: 'event-sharjah-knowledge-council-youth-forum.jpg', palette: 8, seed: 208, text: 'YOUTH', sub: 'FORUM 2026' },
+];
+const SERVICES: { file: string; icon: ServiceIcon; palette: number }[] = [
+  { file: 'service-led.jpg', icon: 'led', palette: 0 },
+  { file: 'service-sound.jpg', icon: 'sound', palette: 1 },
+  { file: 'service-lighting.jpg', icon: 'lighting', palette: 2 },
+  { file: 'service-stage.jpg', icon: 'stage', palette: 3 },
+  { file: 'service-management.jpg', icon: 'management', palette: 4 },
+  { file: 'service-streaming.jpg', icon: 'streaming', palette: 5 },
+];
+const PORTRAITS: { file: string; name: string; palette: number; seed: number }[] = [
+  { file: 'team-khalid-al-mansoori.jpg', name: 'Khalid Al Mansoori', palette: 2, seed: 301 },
+  { file: 'team-sara-haddad.jpg', name: 'Sara Haddad', palette: 3, seed: 302 },
+  { file: 'team-omar-farouk.jpg', name: 'Omar Farouk', palette: 4, seed: 303 },
+  { file: 'team-layla-al-hashimi.jpg', name: 'Layla Al Hashimi', palette: 5, seed: 304 },
+  { file: 'team-rashid-khan.jpg', name: 'Rashid Khan', palette: 6, seed: 305 },
+  { file: 'team-noura-al-suwaidi.jpg', name: 'Noura Al Suwaidi', palette: 7, seed: 306 },
+];
 
 function jpeg(svg: string, quality = 80): Promise<Buffer> {
   return sharp(Buffer.from(svg)).flatten({ background: '#000000' }).jpeg({ quality }).toBuffer();
@@ -438,8 +513,14 @@ function png(svg: string): Promise<Buffer> {
 }
 
 const jobs: [string, Promise<Buffer>][] = [
-  ...SLIDES.map((s): [string, Promise<Buffer>] => [s.file, jpeg(sceneSvg({ width: 1600, height: 900, palette: palette(s.palette), seed: s.seed, screen: s.screen }))]),
-  ...CLIENT_LOGOS.map((c): [string, Promise<Buffer>] => [c.file, png(logoSvg(c.name, c.mark, c.tagline, c.colors[0], c.colors[1], c.emblem))]),
+  ...SLIDES.map((s): [string, Promise<Buffer>] => [
+    s.file,
+    jpeg(sceneSvg({ width: 1600, height: 900, palette: palette(s.palette), seed: s.seed, screen: s.screen })),
+  ]),
+  ...CLIENT_LOGOS.map((c): [string, Promise<Buffer>] => [
+    c.file,
+    png(logoSvg(c.name, c.mark, c.tagline, c.colors[0], c.colors[1], c.emblem)),
+  ]),
   ...EVENTS.map((e): [string, Promise<Buffer>] => [
     e.file,
     jpeg(sceneSvg({ width: 1200, height: 800, palette: palette(e.palette), seed: e.seed, screen: { text: e.text, sub: e.sub } })),

@@ -19,7 +19,8 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 // The cache handler owns the state the fast path reads; Next imports the same file on its own.
 await import('../lib/cache-handler.mjs');
-const { handleAndKeep, inRequestScope, replayKeys, routingInputs, serveReplay, sharedState } = await import('../lib/server/page-replay.mjs');
+const { handleAndKeep, inRequestScope, replayKeys, routingInputs, serveReplay, sharedState } =
+  await import('../lib/server/page-replay.mjs');
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
 const { LimitedIncomingMessage, limitBody } = await import('../lib/server/body-limit.mjs');
 const { requestGuard } = await import('../lib/server/request-guard.mjs');

@@ -120,9 +120,19 @@ async function main() {
     };
     // The demo company, so the public pages have content to show.
     run('npx', ['tsx', '--conditions=react-server', 'tests/helpers/seed-cli.ts'], env);
-    if (await fetch(`http://127.0.0.1:${PORT}/`).then(() => true, () => false)) throw new Error(`port ${PORT} is already in use (set TEST_PORT)`);
+    if (
+      await fetch(`http://127.0.0.1:${PORT}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`port ${PORT} is already in use (set TEST_PORT)`);
     // The production server, as `npm start` runs it; its own process group, so it stops as one.
-    server = spawn(process.execPath, ['scripts/serve.mjs'], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, HOSTNAME: '127.0.0.1' }, detached: true });
+    server = spawn(process.execPath, ['scripts/serve.mjs'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...env, HOSTNAME: '127.0.0.1' },
+      detached: true,
+    });
     await waitFor(`http://127.0.0.1:${PORT}/api/home`, 60_000);
     log(`server up on ${PORT}`);
 
@@ -133,7 +143,10 @@ async function main() {
     }
     if ((!only.length || only.includes('e2e')) && existsSync('tests/e2e') && readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'))) {
       const file = path.join(reports, 'playwright.json');
-      run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts', ...e2eFiles.map((f) => path.resolve(f))], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+      run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts', ...e2eFiles.map((f) => path.resolve(f))], {
+        ...env,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      });
       add(count(file, 'playwright'));
     }
   } catch (error) {

@@ -11,7 +11,17 @@ export interface MenuItem {
   prefixes: string[];
 }
 
-function MenuLinks({ items, activeKey, itemClass, onNavigate }: { items: MenuItem[]; activeKey: string | undefined; itemClass: string; onNavigate?: () => void }) {
+function MenuLinks({
+  items,
+  activeKey,
+  itemClass,
+  onNavigate,
+}: {
+  items: MenuItem[];
+  activeKey: string | undefined;
+  itemClass: string;
+  onNavigate?: () => void;
+}) {
   const t = useTranslations('admin');
   return (
     <ul className="flex flex-col gap-1">
@@ -56,7 +66,12 @@ export function AdminNav({ items }: { items: MenuItem[] }) {
             <span className="sr-only">{t('menuSelect')} </span>
             {active ? t(`menu.${active.key}`) : t('choose')}
           </span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 shrink-0 fill-none stroke-current transition-transform ${open ? 'rotate-180' : ''}`} strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className={`size-5 shrink-0 fill-none stroke-current transition-transform ${open ? 'rotate-180' : ''}`}
+            strokeWidth="2"
+          >
             <path d="M6 9l6 6 6-6" />
           </svg>
         </button>

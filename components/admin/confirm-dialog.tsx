@@ -55,7 +55,14 @@ export function ConfirmDialog({
         <button type="button" onClick={onCancel} disabled={busy} className="btn-secondary">
           {t('cancel')}
         </button>
-        <button type="button" onClick={onConfirm} disabled={busy} aria-busy={busy} className={danger ? 'btn-danger' : 'btn-primary'} data-testid="confirm-button">
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy}
+          className={danger ? 'btn-danger' : 'btn-primary'}
+          data-testid="confirm-button"
+        >
           {busy ? t('loading') : (confirmLabel ?? t('confirm'))}
         </button>
       </div>

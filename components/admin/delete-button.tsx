@@ -49,7 +49,10 @@ export function DeleteButton({
 
   async function confirm() {
     setBusy(true);
-    const result = await (target === 'users' ? deleteUser(id) : deleteItem(target, id)).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    const result = await (target === 'users' ? deleteUser(id) : deleteItem(target, id)).catch((): ActionResult => ({
+      ok: false,
+      error: 'server',
+    }));
     setBusy(false);
     setOpen(false);
     if (result.ok) {
@@ -68,7 +71,16 @@ export function DeleteButton({
       <button type="button" onClick={() => setOpen(true)} className="btn-danger" data-testid="delete" aria-describedby={describedBy}>
         {label ?? t('delete')}
       </button>
-      <ConfirmDialog open={open} busy={busy} danger title={title} text={text} confirmLabel={t('delete')} onConfirm={confirm} onCancel={() => setOpen(false)} />
+      <ConfirmDialog
+        open={open}
+        busy={busy}
+        danger
+        title={title}
+        text={text}
+        confirmLabel={t('delete')}
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+      />
     </>
   );
 }

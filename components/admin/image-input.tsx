@@ -29,9 +29,12 @@ export function ImageInput({
   const [typeError, setTypeError] = useState(false);
   const [fileName, setFileName] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   // A create form is cleared after it is saved: the preview and file name go with it.
   useEffect(() => {
     const form = input.current?.form;
@@ -68,7 +71,12 @@ export function ImageInput({
         <div className="grid size-28 place-items-center overflow-hidden rounded-lg bg-zinc-200 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
           {shown ? (
             // eslint-disable-next-line @next/next/no-img-element -- a blob: preview cannot go through next/image
-            <img src={shown} alt={preview ? t('imagePreview') : t('currentImage')} className="size-full object-cover" data-testid="image-preview" />
+            <img
+              src={shown}
+              alt={preview ? t('imagePreview') : t('currentImage')}
+              className="size-full object-cover"
+              data-testid="image-preview"
+            />
           ) : (
             t('noImage')
           )}

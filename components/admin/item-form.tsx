@@ -100,8 +100,20 @@ export function ItemForm({
 
   return (
     // POST even if a tap beats the scripts: a GET would put every field in the address bar and logs.
-    <form ref={form} method="post" encType="multipart/form-data" onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-5" data-testid="item-form">
-      {areaKey === 'contacts' && <p id="url-hint" className="rounded-lg bg-amber-100 p-3 text-sm font-semibold text-amber-900">{t('urlHint')}</p>}
+    <form
+      ref={form}
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      noValidate
+      className="grid max-w-3xl gap-5"
+      data-testid="item-form"
+    >
+      {areaKey === 'contacts' && (
+        <p id="url-hint" className="rounded-lg bg-amber-100 p-3 text-sm font-semibold text-amber-900">
+          {t('urlHint')}
+        </p>
+      )}
       {area.fields.map((field) =>
         field.kind === 'image' ? (
           <ImageInput
@@ -114,7 +126,15 @@ export function ItemForm({
             onPick={(file) => setPicked(Boolean(file))}
           />
         ) : (
-          <Field key={field.name} field={field} label={t(`fields.${field.name}`)} initial={initial[field.name] ?? ''} error={errorOf(field.name)} options={options[field.name]} placeholder={field.kind === 'select' ? t('selectClient') : undefined} />
+          <Field
+            key={field.name}
+            field={field}
+            label={t(`fields.${field.name}`)}
+            initial={initial[field.name] ?? ''}
+            error={errorOf(field.name)}
+            options={options[field.name]}
+            placeholder={field.kind === 'select' ? t('selectClient') : undefined}
+          />
         ),
       )}
       {Object.keys(errors).length > 0 && (
@@ -177,7 +197,11 @@ function Field({
       <div className="mb-1 flex gap-1 font-semibold">
         <label htmlFor={id}>{label}</label>
         {/* Outside the label: the field's name stays exactly its label; aria-required says the rest. */}
-        {field.required && <span aria-hidden="true" className="text-red-700 dark:text-red-400">*</span>}
+        {field.required && (
+          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+            *
+          </span>
+        )}
       </div>
       {field.kind === 'textarea' ? (
         <textarea {...common} rows={4} />
@@ -191,7 +215,13 @@ function Field({
           ))}
         </select>
       ) : (
-        <input {...common} type={INPUT_TYPES[field.kind]} step={field.kind === 'number' ? '0.01' : undefined} min={field.kind === 'number' ? 0 : undefined} inputMode={field.kind === 'number' ? 'decimal' : undefined} />
+        <input
+          {...common}
+          type={INPUT_TYPES[field.kind]}
+          step={field.kind === 'number' ? '0.01' : undefined}
+          min={field.kind === 'number' ? 0 : undefined}
+          inputMode={field.kind === 'number' ? 'decimal' : undefined}
+        />
       )}
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">

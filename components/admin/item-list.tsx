@@ -15,7 +15,9 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
     <section>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         {/* Focusable from script: where focus goes once a deleted card leaves the list. */}
-        <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">{t('title')}</h1>
+        <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
+          {t('title')}
+        </h1>
         {canCreate && (
           <Link href={adminPath.create(area)} className="btn-primary" data-testid="create-link">
             {t('createButton')}
@@ -30,14 +32,30 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
       ) : (
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="item-list">
           {cards.map((card, index) => (
-            <li key={card.id} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="item-card">
+            <li
+              key={card.id}
+              className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800"
+              data-testid="item-card"
+            >
               <div className="relative aspect-video bg-zinc-200 dark:bg-zinc-800">
-                {card.image && <Image src={card.image} alt="" fill sizes="(min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw" className={area.key === 'clients' || area.key === 'contacts' ? 'object-contain p-4' : 'object-cover'} />}
+                {card.image && (
+                  <Image
+                    src={card.image}
+                    alt=""
+                    fill
+                    sizes="(min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw"
+                    className={area.key === 'clients' || area.key === 'contacts' ? 'object-contain p-4' : 'object-cover'}
+                  />
+                )}
               </div>
               <div className="flex flex-1 flex-col gap-2 p-4">
                 <h2 id={`item-${card.id}-title`} className="text-lg font-bold break-words" data-testid="item-title">
                   {/* Slides are numbered in the order the home page shows them, as its "Slide 3 of 4" does. */}
-                  {area.key === 'slider' ? t('itemTitle', { number: index + 1 }) : <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>}
+                  {area.key === 'slider' ? (
+                    t('itemTitle', { number: index + 1 })
+                  ) : (
+                    <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>
+                  )}
                 </h2>
                 {card.subtitle && (
                   <p className="text-sm font-semibold wrap-anywhere text-zinc-700 dark:text-zinc-300">
@@ -49,7 +67,12 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
                   <ul className="flex flex-wrap gap-2">
                     {card.links.map((link) => (
                       <li key={link.kind}>
-                        <a href={link.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-semibold underline">
+                        <a
+                          href={link.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="inline-flex items-center gap-1 text-sm font-semibold underline"
+                        >
                           <SocialIcon kind={link.kind} className="size-4" />
                           {t(`fields.${link.kind}Url`)} — {t('viewProfile')}
                         </a>
@@ -58,7 +81,12 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
                   </ul>
                 )}
                 <div className="mt-auto flex flex-wrap gap-2 pt-3">
-                  <Link href={adminPath.edit(area, card.id)} className="btn-secondary" data-testid="edit-link" aria-describedby={`item-${card.id}-title`}>
+                  <Link
+                    href={adminPath.edit(area, card.id)}
+                    className="btn-secondary"
+                    data-testid="edit-link"
+                    aria-describedby={`item-${card.id}-title`}
+                  >
                     {t.has('editButton') ? t('editButton') : ta('viewDetails')}
                   </Link>
                   <DeleteButton

@@ -39,7 +39,15 @@ export function LogoutButton() {
       <button type="button" onClick={() => setOpen(true)} className="btn-secondary w-full" data-testid="logout">
         {t('logout')}
       </button>
-      <ConfirmDialog open={open} busy={busy} title={t('logoutTitle')} text={t('logoutText')} confirmLabel={t('logout')} onConfirm={confirm} onCancel={() => setOpen(false)} />
+      <ConfirmDialog
+        open={open}
+        busy={busy}
+        title={t('logoutTitle')}
+        text={t('logoutText')}
+        confirmLabel={t('logout')}
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+      />
     </>
   );
 }

@@ -28,14 +28,33 @@ export function UsersTable({ users, meId }: { users: UserRow[]; meId: number }) 
       <p className="mb-4 text-sm text-zinc-700 dark:text-zinc-300">{t('lastAdminNote')}</p>
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="users">
         {users.map((user) => (
-          <UserCard key={user.id} user={user} me={user.id === meId} lastAdmin={user.isAdmin && adminCount === 1} deleteLabel={ta('deleteTitle')} deleteText={t('deleteText', { email: user.email })} />
+          <UserCard
+            key={user.id}
+            user={user}
+            me={user.id === meId}
+            lastAdmin={user.isAdmin && adminCount === 1}
+            deleteLabel={ta('deleteTitle')}
+            deleteText={t('deleteText', { email: user.email })}
+          />
         ))}
       </ul>
     </>
   );
 }
 
-function UserCard({ user, me, lastAdmin, deleteLabel, deleteText }: { user: UserRow; me: boolean; lastAdmin: boolean; deleteLabel: string; deleteText: string }) {
+function UserCard({
+  user,
+  me,
+  lastAdmin,
+  deleteLabel,
+  deleteText,
+}: {
+  user: UserRow;
+  me: boolean;
+  lastAdmin: boolean;
+  deleteLabel: string;
+  deleteText: string;
+}) {
   const t = useTranslations('admin.users');
   const ta = useTranslations('admin');
   const errors = useTranslations('errors');
@@ -61,10 +80,16 @@ function UserCard({ user, me, lastAdmin, deleteLabel, deleteText }: { user: User
   }
 
   return (
-    <li className={`rounded-2xl p-4 ring-1 ${pending ? 'bg-amber-50 ring-amber-400 dark:bg-amber-950/40' : 'bg-white ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800'}`} data-testid="user-card" data-email={user.email}>
+    <li
+      className={`rounded-2xl p-4 ring-1 ${pending ? 'bg-amber-50 ring-amber-400 dark:bg-amber-950/40' : 'bg-white ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800'}`}
+      data-testid="user-card"
+      data-email={user.email}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-bold" dir="ltr">
-          <bdi dir="ltr" className="break-all">{user.email}</bdi>
+          <bdi dir="ltr" className="break-all">
+            {user.email}
+          </bdi>
         </p>
         {pending && <span className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-black">{t('pending')}</span>}
         {me && <span className="rounded-full bg-zinc-700 px-2 py-0.5 text-xs font-bold text-white">{t('you')}</span>}
@@ -73,11 +98,24 @@ function UserCard({ user, me, lastAdmin, deleteLabel, deleteText }: { user: User
       <fieldset className="mt-3 flex flex-wrap gap-4">
         <legend className="sr-only">{user.email}</legend>
         <label className="inline-flex items-center gap-2">
-          <input type="checkbox" checked={isAdmin} disabled={lastAdmin} onChange={(e) => setIsAdmin(e.target.checked)} className="size-5 accent-brand" data-testid="flag-admin" />
+          <input
+            type="checkbox"
+            checked={isAdmin}
+            disabled={lastAdmin}
+            onChange={(e) => setIsAdmin(e.target.checked)}
+            className="size-5 accent-brand"
+            data-testid="flag-admin"
+          />
           {t('admin')}
         </label>
         <label className="inline-flex items-center gap-2">
-          <input type="checkbox" checked={isMiniAdmin} onChange={(e) => setIsMiniAdmin(e.target.checked)} className="size-5 accent-brand" data-testid="flag-mini" />
+          <input
+            type="checkbox"
+            checked={isMiniAdmin}
+            onChange={(e) => setIsMiniAdmin(e.target.checked)}
+            className="size-5 accent-brand"
+            data-testid="flag-mini"
+          />
           {t('miniAdmin')}
         </label>
       </fieldset>
@@ -86,7 +124,16 @@ function UserCard({ user, me, lastAdmin, deleteLabel, deleteText }: { user: User
         <button type="button" onClick={save} disabled={busy || !dirty} className="btn-primary" data-testid="save-user">
           {busy ? ta('loading') : ta('save')}
         </button>
-        {!lastAdmin && <DeleteButton target="users" id={user.id} title={deleteLabel} text={deleteText} success={t('deleted')} failure={t('deleteFailed')} />}
+        {!lastAdmin && (
+          <DeleteButton
+            target="users"
+            id={user.id}
+            title={deleteLabel}
+            text={deleteText}
+            success={t('deleted')}
+            failure={t('deleteFailed')}
+          />
+        )}
       </div>
     </li>
   );

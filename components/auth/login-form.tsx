@@ -72,7 +72,13 @@ export function LoginForm() {
         autoComplete="email"
         defaultValue={posted?.values?.email}
       />
-      <AuthField name="password" type="password" label={t('passwordLabel')} placeholder={t('passwordPlaceholder')} autoComplete="current-password" />
+      <AuthField
+        name="password"
+        type="password"
+        label={t('passwordLabel')}
+        placeholder={t('passwordPlaceholder')}
+        autoComplete="current-password"
+      />
       {shown && (
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="login-error">
           {shown}

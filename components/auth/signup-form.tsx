@@ -53,10 +53,40 @@ export function SignupForm() {
           {t('registerFailed')}
         </p>
       )}
-      <AuthField name="name" type="text" label={t('nameLabel')} placeholder={t('namePlaceholder')} autoComplete="name" error={error('name')} defaultValue={posted?.values?.name} />
-      <AuthField name="email" type="email" label={t('emailLabel')} placeholder={t('emailPlaceholder')} autoComplete="email" error={error('email')} defaultValue={posted?.values?.email} />
-      <AuthField name="password" type="password" label={t('passwordLabel')} placeholder={t('passwordPlaceholder')} autoComplete="new-password" error={error('password')} />
-      <AuthField name="passwordConfirmation" type="password" label={t('confirmLabel')} placeholder={t('confirmPlaceholder')} autoComplete="new-password" error={error('passwordConfirmation')} />
+      <AuthField
+        name="name"
+        type="text"
+        label={t('nameLabel')}
+        placeholder={t('namePlaceholder')}
+        autoComplete="name"
+        error={error('name')}
+        defaultValue={posted?.values?.name}
+      />
+      <AuthField
+        name="email"
+        type="email"
+        label={t('emailLabel')}
+        placeholder={t('emailPlaceholder')}
+        autoComplete="email"
+        error={error('email')}
+        defaultValue={posted?.values?.email}
+      />
+      <AuthField
+        name="password"
+        type="password"
+        label={t('passwordLabel')}
+        placeholder={t('passwordPlaceholder')}
+        autoComplete="new-password"
+        error={error('password')}
+      />
+      <AuthField
+        name="passwordConfirmation"
+        type="password"
+        label={t('confirmLabel')}
+        placeholder={t('confirmPlaceholder')}
+        autoComplete="new-password"
+        error={error('passwordConfirmation')}
+      />
       <button type="submit" disabled={busy} className="btn-primary" data-testid="signup-submit">
         {busy ? t('working') : t('signUp')}
       </button>

@@ -33,6 +33,7 @@ export function ClientCarousel({ ids, logos }: { ids: number[]; logos: ReactNode
     return () => observer.disconnect();
   }, []);
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a media query is only known in the browser, after hydration
   useEffect(() => setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches), []);
   const running = count > 1 && !paused && !stopped && onScreen && !reducedMotion;
 
@@ -75,7 +76,9 @@ export function ClientCarousel({ ids, logos }: { ids: number[]; logos: ReactNode
         <ul className={`flex ${animate ? 'transition-transform duration-500 ease-out' : ''}`} style={{ transform: `translateX(${shift})` }}>
           {loop.map((id, i) => (
             <li key={`${id}-${i}`} className="w-[var(--logo-width)] shrink-0 px-3" aria-hidden={i >= count}>
-              <div className="grid h-28 place-items-center rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 dark:ring-zinc-800">{logos[i % count]}</div>
+              <div className="grid h-28 place-items-center rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 dark:ring-zinc-800">
+                {logos[i % count]}
+              </div>
             </li>
           ))}
         </ul>

@@ -13,12 +13,21 @@ export async function EventsGrid({ events }: { events: EventView[] }) {
     <SearchFilter noResults={t('common.noResults')}>
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2" data-testid="events-grid">
         {events.map((event) => (
-          <li key={event.id} data-search={searchAttr(...event.searchText)} className="overflow-hidden rounded-2xl bg-zinc-100 shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="event-card">
+          <li
+            key={event.id}
+            data-search={searchAttr(...event.searchText)}
+            className="overflow-hidden rounded-2xl bg-zinc-100 shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800"
+            data-testid="event-card"
+          >
             <div className="relative aspect-[3/2]">
               {event.image && <StaticImage src={event.image} alt="" fill sizes="(min-width: 768px) 50vw, 100vw" className="object-cover" />}
               {event.client.logo && (
                 <div className="absolute start-3 top-3 rounded-lg bg-white/95 p-2 shadow">
-                  <ClientLogo src={event.client.logo} alt={t('home.clientLogo', { name: event.client.name })} className="h-10 w-auto object-contain" />
+                  <ClientLogo
+                    src={event.client.logo}
+                    alt={t('home.clientLogo', { name: event.client.name })}
+                    className="h-10 w-auto object-contain"
+                  />
                 </div>
               )}
             </div>

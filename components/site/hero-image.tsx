@@ -23,7 +23,7 @@ export function HeroImage({ src, alt, priority = false }: { src: string; alt: st
   return (
     <picture>
       <source media={PORTRAIT_MEDIA} srcSet={portrait.srcSet} sizes={portrait.sizes} />
-      <img {...landscape} className="object-cover" />
+      <img {...landscape} alt={landscape.alt} className="object-cover" />
     </picture>
   );
 }

@@ -30,6 +30,7 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
 
   useEffect(() => {
     if (document.readyState === 'complete') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the load state is only known in the browser, after hydration
       setLoaded(true);
       return;
     }
@@ -39,6 +40,7 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
   }, []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a media query is only known in the browser, after hydration
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setStopped(true);
   }, []);
 
@@ -46,6 +48,7 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
     if (!loaded) return;
     const wanted = [index, (index + 1) % count, (index - 1 + count) % count];
     // Once fetched, a photo stays in the page, so coming back to it never downloads it again.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- remembers which photos were fetched (grows with each slide shown)
     setFetched((known) => (wanted.every((i) => known.has(i)) ? known : new Set([...known, ...wanted])));
   }, [loaded, index, count]);
 
@@ -106,7 +109,10 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
           </SliderButton>
           {count > MAX_DOTS ? (
             // Past a row of dots that fits a phone, a counter: 32 dots wrapped onto three lines.
-            <p className="min-w-16 rounded-full bg-black/50 px-3 py-2 text-center text-sm font-semibold tabular-nums text-white" data-testid="slide-counter">
+            <p
+              className="min-w-16 rounded-full bg-black/50 px-3 py-2 text-center text-sm font-semibold tabular-nums text-white"
+              data-testid="slide-counter"
+            >
               {t('slideOf', { number: index + 1, count })}
             </p>
           ) : (
@@ -121,7 +127,10 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
                     onClick={() => go(i)}
                     className="group grid h-6 min-w-6 place-items-center"
                   >
-                    <span aria-hidden="true" className={`block h-3 rounded-full transition-all ${i === index ? 'w-8 bg-brand' : 'w-3 bg-white/70 group-hover:bg-white'}`} />
+                    <span
+                      aria-hidden="true"
+                      className={`block h-3 rounded-full transition-all ${i === index ? 'w-8 bg-brand' : 'w-3 bg-white/70 group-hover:bg-white'}`}
+                    />
                   </button>
                 </li>
               ))}
@@ -130,7 +139,12 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
           <SliderButton label={t('nextSlide')} onClick={() => go(index + 1)} flip={rtl}>
             <path d="M9 6l6 6-6 6" />
           </SliderButton>
-          <SliderButton label={stopped ? t('play') : t('pause')} onClick={() => setStopped((s) => !s)} testId="slider-pause" pressed={stopped}>
+          <SliderButton
+            label={stopped ? t('play') : t('pause')}
+            onClick={() => setStopped((s) => !s)}
+            testId="slider-pause"
+            pressed={stopped}
+          >
             {stopped ? <path d="M8 5v14l11-7z" fill="currentColor" /> : <path d="M8 5v14M16 5v14" />}
           </SliderButton>
         </div>
@@ -139,7 +153,21 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
   );
 }
 
-function SliderButton({ label, onClick, children, flip = false, testId, pressed }: { label: string; onClick: () => void; children: ReactNode; flip?: boolean; testId?: string; pressed?: boolean }) {
+function SliderButton({
+  label,
+  onClick,
+  children,
+  flip = false,
+  testId,
+  pressed,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  flip?: boolean;
+  testId?: string;
+  pressed?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -150,7 +178,12 @@ function SliderButton({ label, onClick, children, flip = false, testId, pressed 
       aria-pressed={pressed}
       className="grid size-10 shrink-0 place-items-center rounded-full bg-black/50 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 fill-none stroke-current ${flip ? 'rotate-180' : ''}`} strokeWidth="2.5">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className={`size-5 fill-none stroke-current ${flip ? 'rotate-180' : ''}`}
+        strokeWidth="2.5"
+      >
         {children}
       </svg>
     </button>

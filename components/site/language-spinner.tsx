@@ -12,6 +12,7 @@ export function LanguageSpinner() {
   useEffect(() => {
     if (sessionStorage.getItem(LANGUAGE_SWITCH_FLAG)) {
       sessionStorage.removeItem(LANGUAGE_SWITCH_FLAG);
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage is only readable in the browser, after hydration
       setShow(true);
       const timer = setTimeout(() => setShow(false), TIMINGS.languageSpinnerMs);
       return () => clearTimeout(timer);

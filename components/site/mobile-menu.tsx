@@ -81,7 +81,11 @@ export function MobileMenu({ portfolioUrl }: { portfolioUrl: string }) {
       >
         <nav aria-label={t('mainNavigation')} className="flex flex-col gap-4">
           <NavLinks vertical onNavigate={() => panel.current?.hidePopover()} />
-          <PortfolioLink url={portfolioUrl} hint={t('portfolioHint')} className="rounded-md px-3 py-2 text-sm font-semibold text-brand-strong dark:text-brand">
+          <PortfolioLink
+            url={portfolioUrl}
+            hint={t('portfolioHint')}
+            className="rounded-md px-3 py-2 text-sm font-semibold text-brand-strong dark:text-brand"
+          >
             {t('portfolio')}
           </PortfolioLink>
         </nav>

@@ -8,7 +8,13 @@ import type { ReactNode } from 'react';
 export function PortfolioLink({ url, hint, className, children }: { url: string; hint: string; className: string; children: ReactNode }) {
   const external = /^https?:\/\//i.test(url);
   return (
-    <a href={url} title={hint} className={className} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : { download: true })} data-testid="portfolio-link">
+    <a
+      href={url}
+      title={hint}
+      className={className}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : { download: true })}
+      data-testid="portfolio-link"
+    >
       {children}
     </a>
   );

@@ -23,6 +23,7 @@ export function SearchBox({ id, className = '' }: { id: string; className?: stri
     const typed = input.current?.value;
     if (typed && typed !== query) setQuery(typed);
     // Once, when the field appears: later it follows the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount only, by design (see above)
   }, []);
   const key = PLACEHOLDERS[pathname];
   if (!key) return null;

@@ -28,6 +28,7 @@ export function SearchProvider({ children }: { children: ReactNode }) {
     // first and set it, hence `current ||`).
     const sent = new URLSearchParams(window.location.search).get(SEARCH_PARAM);
     const initial = sent ?? sessionStorage.getItem(STORAGE_KEY);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL and sessionStorage are only readable in the browser, after hydration
     if (initial) setQueryState((current) => current || initial);
     if (sent) document.querySelector('[data-search-results]')?.scrollIntoView({ block: 'start' });
     return () => clearTimeout(timer.current);

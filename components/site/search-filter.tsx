@@ -21,6 +21,7 @@ export function SearchFilter({ children, noResults }: { children: ReactNode; noR
       item.hidden = !match;
       if (match) shown += 1;
     });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the result count comes from the DOM the effect just filtered
     setEmpty(shown === 0);
   }, [query]);
   return (

@@ -11,11 +11,23 @@ export async function ServicesGrid({ services }: { services: ServiceView[] }) {
     <SearchFilter noResults={t('common.noResults')}>
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2" data-testid="services-grid">
         {services.map((service, i) => (
-          <li key={service.id} data-search={searchAttr(...service.searchText)} className="flex flex-col overflow-hidden rounded-2xl bg-zinc-100 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="service-card">
+          <li
+            key={service.id}
+            data-search={searchAttr(...service.searchText)}
+            className="flex flex-col overflow-hidden rounded-2xl bg-zinc-100 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800"
+            data-testid="service-card"
+          >
             <h2 className="p-4 text-xl font-bold">{service.title}</h2>
             {service.image && (
               <div className="relative aspect-[4/3]">
-                <StaticImage src={service.image} alt="" fill sizes="(min-width: 768px) 50vw, 100vw" priority={i === 0} className="object-cover" />
+                <StaticImage
+                  src={service.image}
+                  alt=""
+                  fill
+                  sizes="(min-width: 768px) 50vw, 100vw"
+                  priority={i === 0}
+                  className="object-cover"
+                />
               </div>
             )}
             <p className="p-4 leading-relaxed text-zinc-700 dark:text-zinc-300">{service.description}</p>

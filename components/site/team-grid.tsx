@@ -28,7 +28,16 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
                 className="group block w-full overflow-hidden rounded-2xl bg-zinc-100 text-start ring-1 ring-zinc-200 transition hover:ring-brand focus-visible:outline-2 focus-visible:outline-brand dark:bg-zinc-900 dark:ring-zinc-800"
               >
                 <div className="relative aspect-square bg-zinc-200 dark:bg-zinc-800">
-                  {member.image && <StaticImage src={member.image} alt="" fill sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw" priority={i === 0} className="object-cover transition group-hover:scale-105" />}
+                  {member.image && (
+                    <StaticImage
+                      src={member.image}
+                      alt=""
+                      fill
+                      sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw"
+                      priority={i === 0}
+                      className="object-cover transition group-hover:scale-105"
+                    />
+                  )}
                 </div>
                 <div className="p-4">
                   <p className="text-lg font-bold">{member.name}</p>
@@ -65,7 +74,14 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
             </button>
             {member.image && (
               <div className="relative aspect-square sm:w-64 sm:shrink-0 sm:self-start">
-                <StaticImage src={member.image} alt={t('team.photoOf', { name: member.name })} fill sizes="(min-width: 640px) 16rem, 100vw" loading="lazy" className="object-cover" />
+                <StaticImage
+                  src={member.image}
+                  alt={t('team.photoOf', { name: member.name })}
+                  fill
+                  sizes="(min-width: 640px) 16rem, 100vw"
+                  loading="lazy"
+                  className="object-cover"
+                />
               </div>
             )}
             <div className="p-6 sm:pe-16">

@@ -5,5 +5,7 @@ import { getMessages } from 'next-intl/server';
 /** Sends the browser only the message namespaces a part of the app uses on the client. */
 export async function ScopedIntlProvider({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
   const messages = await getMessages();
-  return <NextIntlClientProvider messages={Object.fromEntries(namespaces.map((ns) => [ns, messages[ns]]))}>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider messages={Object.fromEntries(namespaces.map((ns) => [ns, messages[ns]]))}>{children}</NextIntlClientProvider>
+  );
 }

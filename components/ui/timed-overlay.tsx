@@ -13,7 +13,10 @@ const FADE_MS = 150;
 export function TimedOverlay({ ms, label }: { ms: number; label: string }) {
   const style = { animationDelay: `${ms}ms`, '--spinner-turns': Math.ceil((ms + FADE_MS) / TURN_MS) } as CSSProperties;
   return (
-    <div className="timed-overlay pointer-events-none fixed inset-0 z-40 grid place-items-center bg-white/60 dark:bg-black/50" style={style}>
+    <div
+      className="timed-overlay pointer-events-none fixed inset-0 z-40 grid place-items-center bg-white/60 dark:bg-black/50"
+      style={style}
+    >
       <Spinner label={label} />
     </div>
   );

@@ -18,9 +18,7 @@ import { entityOf } from './server';
 // Every admin server action. Each one passes the same guard as /api first, then calls the same
 // entity write function; errors come back as codes that the client turns into words.
 
-export type ActionResult =
-  | { ok: true }
-  | { ok: false; error: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
+export type ActionResult = { ok: true } | { ok: false; error: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
 
 async function run(permission: Permission | null, body: () => Promise<void>): Promise<ActionResult> {
   try {

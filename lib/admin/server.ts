@@ -1,6 +1,6 @@
 import 'server-only';
 import * as crud from '@/lib/entities/crud';
-import type { EntityConfig } from '@/lib/entities/crud';
+import type { AnyEntityConfig, Row } from '@/lib/entities/crud';
 import { clientEntity } from '@/lib/entities/client';
 import { contactEntity } from '@/lib/entities/contact';
 import { eventEntity, type EventWithClient } from '@/lib/entities/event';
@@ -25,14 +25,13 @@ export interface AdminCard {
 }
 
 interface AreaServer<R> {
-  entity: EntityConfig<any, any>;
+  entity: AnyEntityConfig;
   folder: UploadFolder;
   imageColumn: string;
   card(row: R, locale: string): AdminCard;
 }
 
-
-const SERVER: { [K in AreaKey]: AreaServer<any> } = {
+const SERVER: { [K in AreaKey]: AreaServer<Row> } = {
   slider: {
     entity: slideEntity,
     folder: 'slides',
@@ -55,7 +54,12 @@ const SERVER: { [K in AreaKey]: AreaServer<any> } = {
     entity: serviceEntity,
     folder: 'services',
     imageColumn: 'image',
-    card: (s: Service, l) => ({ id: s.id, image: imageUrl('services', s.image), title: pick(l, s.titleEn, s.titleAr), text: pick(l, s.descriptionEn, s.descriptionAr) }),
+    card: (s: Service, l) => ({
+      id: s.id,
+      image: imageUrl('services', s.image),
+      title: pick(l, s.titleEn, s.titleAr),
+      text: pick(l, s.descriptionEn, s.descriptionAr),
+    }),
   },
   contacts: {
     entity: contactEntity,
@@ -95,7 +99,12 @@ const SERVER: { [K in AreaKey]: AreaServer<any> } = {
     entity: clientEntity,
     folder: 'clients',
     imageColumn: 'logo',
-    card: (c: Client, l) => ({ id: c.id, image: imageUrl('clients', c.logo), title: pick(l, c.nameEn, c.nameAr), text: pick(l, c.detailsEn, c.detailsAr) }),
+    card: (c: Client, l) => ({
+      id: c.id,
+      image: imageUrl('clients', c.logo),
+      title: pick(l, c.nameEn, c.nameAr),
+      text: pick(l, c.detailsEn, c.detailsAr),
+    }),
   },
 };
 
@@ -119,7 +128,7 @@ export async function formValues(area: AreaDef, id: number): Promise<FormValues 
     const input = server.entity.toInput(row);
     return {
       values: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v == null ? '' : String(v)])),
-      image: imageUrl(server.folder, (row as Record<string, string | null>)[server.imageColumn]),
+      image: imageUrl(server.folder, (row as unknown as Record<string, string | null>)[server.imageColumn]),
     };
   } catch {
     return null;

@@ -8,14 +8,7 @@ import { contactEntity } from '@/lib/entities/contact';
 import { eventEntity } from '@/lib/entities/event';
 import { serviceEntity } from '@/lib/entities/service';
 import { slideEntity } from '@/lib/entities/slide';
-import {
-  legacyClient,
-  legacyContact,
-  legacyEvent,
-  legacyService,
-  legacySlide,
-  legacyTeam,
-} from '@/lib/legacy/serializer';
+import { legacyClient, legacyContact, legacyEvent, legacyService, legacySlide, legacyTeam } from '@/lib/legacy/serializer';
 
 /**
  * GET /api/home's positional array: 0 events, 1 contacts, 2 team, 3 clients, 4 services,

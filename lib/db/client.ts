@@ -14,7 +14,9 @@ function client(): PrismaClient {
   const connectionString = config.databaseUrl;
   if (!connectionString) throw new Error('DATABASE_URL is not set (npm start sets it for the embedded database).');
   // One pool per process (dev hot reload would otherwise open one per edit).
-  globalForPrisma.prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: config.dbPoolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }) });
+  globalForPrisma.prisma = new PrismaClient({
+    adapter: new PrismaPg({ connectionString, max: config.dbPoolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+  });
   return globalForPrisma.prisma;
 }
 

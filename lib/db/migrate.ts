@@ -26,7 +26,10 @@ export interface MigrationResult {
 
 export async function listMigrations(dir: string): Promise<{ name: string; sql: string; checksum: string }[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8');
@@ -71,15 +74,13 @@ export async function migrate(
         // Postgres DDL is transactional: a failing migration leaves no half-applied schema.
         await client.query('BEGIN');
         try {
-          await client.query(
-            'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())',
-            [id, migration.checksum, migration.name],
-          );
+          await client.query('INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())', [
+            id,
+            migration.checksum,
+            migration.name,
+          ]);
           await client.query(migration.sql);
-          await client.query(
-            'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
-            [id],
-          );
+          await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
           await client.query('COMMIT');
         } catch (error) {
           await client.query('ROLLBACK');

@@ -53,6 +53,12 @@ export interface EntityConfig<R extends Row, I> {
   beforeRemove?(row: R): Promise<void>;
 }
 
+/**
+ * Any entity's config, for the registries that list them side by side. Its methods take their
+ * arguments bivariantly, so every concrete `EntityConfig<SlideRow, SlideInput>` fits.
+ */
+export type AnyEntityConfig = EntityConfig<Row, unknown>;
+
 export type Upload = File | null | undefined;
 
 const delegateOf = <R extends Row, I>(config: EntityConfig<R, I>, client: DbClient = db) => config.delegate(client) as Delegate<R>;
@@ -92,11 +98,7 @@ function check<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string,
   return { data: parsed.success ? parsed.data : undefined, errors };
 }
 
-async function validate<R extends Row, I>(
-  config: EntityConfig<R, I>,
-  raw: Record<string, unknown>,
-  hasImage: boolean,
-): Promise<I> {
+async function validate<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, hasImage: boolean): Promise<I> {
   const { data, errors } = check(config, raw, hasImage);
   if (data !== undefined && config.check) Object.assign(errors, (await config.check(data)) ?? {});
   if (data === undefined || Object.keys(errors).length) throw invalid(errors);
@@ -132,11 +134,7 @@ function mapDbError(error: unknown): never {
 
 const isFile = (upload: Upload): upload is File => upload instanceof File && upload.size > 0;
 
-export async function create<R extends Row, I>(
-  config: EntityConfig<R, I>,
-  raw: Record<string, unknown>,
-  upload?: Upload,
-): Promise<R> {
+export async function create<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, upload?: Upload): Promise<R> {
   const file = isFile(upload) ? upload : null;
   const input = await validate(config, raw, Boolean(file));
   const image = file && config.image ? await storeImage(config.image.folder, file) : null;

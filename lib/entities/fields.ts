@@ -25,9 +25,7 @@ export function isCleanText(value: string, options: TextOptions = {}): boolean {
 
 /** A string that passed the text rule; every text field of every schema starts here. */
 export const text = (options: TextOptions = {}) =>
-  z
-    .string({ error: 'required' })
-    .refine((v) => isCleanText(v, options), { error: 'invalidCharacters', abort: true });
+  z.string({ error: 'required' }).refine((v) => isCleanText(v, options), { error: 'invalidCharacters', abort: true });
 
 export const requiredText = (max = 500, options: TextOptions = {}) =>
   text(options).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
@@ -124,8 +122,14 @@ export const requiredId = () =>
 // Only clear yes/no values (Laravel's `boolean` rule, which the old backend used): anything else
 // is refused rather than read as "no", or a typo would silently demote an Admin.
 const FLAG_VALUES = new Map<unknown, boolean>([
-  [true, true], [1, true], ['1', true], ['true', true],
-  [false, false], [0, false], ['0', false], ['false', false],
+  [true, true],
+  [1, true],
+  ['1', true],
+  ['true', true],
+  [false, false],
+  [0, false],
+  ['0', false],
+  ['false', false],
 ]);
 export const flag = () =>
   z

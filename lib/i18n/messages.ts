@@ -25,9 +25,5 @@ export function errorMessage(code: string, locale: Locale = 'en'): string {
 /** The entity-specific sentence (the spec's "Name is required.") or the generic one for the code. */
 export function fieldMessage(entity: string | undefined, field: string, code: string, locale: Locale = 'en'): string {
   const tree = catalogs[locale] as unknown as Tree;
-  return (
-    (entity ? lookup(tree, `validation.fields.${entity}.${field}.${code}`) : undefined) ??
-    lookup(tree, `validation.${code}`) ??
-    code
-  );
+  return (entity ? lookup(tree, `validation.fields.${entity}.${field}.${code}`) : undefined) ?? lookup(tree, `validation.${code}`) ?? code;
 }

@@ -7,7 +7,7 @@ import { errorMessage, fieldMessage, type Locale } from '@/lib/i18n/messages';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { clientAddress } from '@/lib/auth/client-address';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
-import { toLegacyErrors, type LegacyResource } from '@/lib/legacy/serializer';
+import { toLegacyErrors, type AnyLegacyResource } from '@/lib/legacy/serializer';
 
 // The thin shell around every /api route: CORS on every answer (errors included), the JSON body
 // the old client expects, multipart/JSON parsing, `_method` override, and one error mapper.
@@ -29,10 +29,11 @@ export function json(request: Request, body: unknown, status = 200): Response {
  */
 const apiLocale = (request: Request): Locale => preferredLocale(request.headers.get('accept-language'));
 
-export function errorResponse(request: Request, error: unknown, resource?: LegacyResource<any>): Response {
+export function errorResponse(request: Request, error: unknown, resource?: AnyLegacyResource): Response {
   const locale = apiLocale(request);
   // Database unreachable: the client may retry as it is, so a 503 that says when (lib/db/faults.ts).
-  if (isUnavailable(error)) return withHeader(json(request, { message: errorMessage('unavailable', locale) }, 503), 'Retry-After', String(RETRY_AFTER_SECONDS));
+  if (isUnavailable(error))
+    return withHeader(json(request, { message: errorMessage('unavailable', locale) }, 503), 'Retry-After', String(RETRY_AFTER_SECONDS));
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { message: errorMessage(error.code, locale) };
     if (error.fieldErrors) {
@@ -54,11 +55,7 @@ function withHeader(response: Response, name: string, value: string): Response {
 }
 
 /** Runs a handler and turns whatever it throws into the right status, always with CORS. */
-export async function handle(
-  request: Request,
-  run: () => Promise<Response>,
-  resource?: LegacyResource<any>,
-): Promise<Response> {
+export async function handle(request: Request, run: () => Promise<Response>, resource?: AnyLegacyResource): Promise<Response> {
   try {
     return await run();
   } catch (error) {

@@ -19,5 +19,4 @@ const URL_FOLDER: Record<UploadFolder, string> = {
 };
 
 /** Public URL of a stored file, or null when there is none. */
-export const imageUrl = (folder: UploadFolder, name: string | null | undefined) =>
-  name ? `/${URL_FOLDER[folder]}/${name}` : null;
+export const imageUrl = (folder: UploadFolder, name: string | null | undefined) => (name ? `/${URL_FOLDER[folder]}/${name}` : null);

@@ -1,6 +1,6 @@
 import 'server-only';
 import * as crud from '@/lib/entities/crud';
-import type { EntityConfig, Row } from '@/lib/entities/crud';
+import type { AnyEntityConfig, Row } from '@/lib/entities/crud';
 import type { Permission } from '@/lib/auth/guard';
 import { teamEntity } from '@/lib/entities/team';
 import { clientEntity } from '@/lib/entities/client';
@@ -15,13 +15,13 @@ import {
   legacyService,
   legacySlide,
   legacyTeam,
-  type LegacyResource,
+  type AnyLegacyResource,
 } from '@/lib/legacy/serializer';
 
 /** URL segment -> entity + old field names. The user resource has its own routes' rules. */
 export interface ApiResource {
-  entity: EntityConfig<any, any>;
-  legacy: LegacyResource<any>;
+  entity: AnyEntityConfig;
+  legacy: AnyLegacyResource;
   permission: Permission;
 }
 

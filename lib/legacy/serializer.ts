@@ -8,6 +8,10 @@ import type { PublicUser } from '@/lib/entities/user';
  * clean input. Text fields are never null: the old client calls string methods on them.
  */
 
+/** Any resource, for the places that only read its key and field names (`toJson` is bivariant). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- toJson's row differs per resource
+export type AnyLegacyResource = LegacyResource<any>;
+
 export interface LegacyResource<R> {
   /** The entity key used for messages (validation.fields.<key>.*). */
   key: string;
@@ -182,7 +186,7 @@ export const legacyUser: LegacyResource<PublicUser> = {
 };
 
 /** Old form fields -> clean input. Fields the request did not send stay undefined. */
-export function fromLegacy(resource: LegacyResource<never> | LegacyResource<any>, body: Record<string, unknown>) {
+export function fromLegacy(resource: AnyLegacyResource, body: Record<string, unknown>) {
   const input: Record<string, unknown> = {};
   for (const [clean, old] of Object.entries(resource.fields)) {
     if (old === resource.filePart) continue;
@@ -194,7 +198,7 @@ export function fromLegacy(resource: LegacyResource<never> | LegacyResource<any>
 }
 
 /** Clean field errors -> old field names, for the 422 body. */
-export function toLegacyErrors(resource: LegacyResource<any> | undefined, errors: Record<string, string[]>) {
+export function toLegacyErrors(resource: AnyLegacyResource | undefined, errors: Record<string, string[]>) {
   if (!resource) return errors;
   const out: Record<string, string[]> = {};
   for (const [field, codes] of Object.entries(errors)) out[resource.fields[field] ?? field] = codes;

@@ -24,7 +24,10 @@ let messages;
 /** The answer's wording, from the one place all wording lives (read once, on the first 413). */
 function message(/** @type {'en' | 'ar'} */ locale) {
   messages ??= Object.fromEntries(
-    ['en', 'ar'].map((l) => [l, String(JSON.parse(readFileSync(new URL(`../../messages/${l}.json`, import.meta.url), 'utf8')).errors.payloadTooLarge)]),
+    ['en', 'ar'].map((l) => [
+      l,
+      String(JSON.parse(readFileSync(new URL(`../../messages/${l}.json`, import.meta.url), 'utf8')).errors.payloadTooLarge),
+    ]),
   );
   return messages[locale];
 }

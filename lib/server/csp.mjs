@@ -88,7 +88,8 @@ function isHtml(value) {
 
 /** @param {unknown} chunk @param {unknown} encoding */
 function toBuffer(chunk, encoding) {
-  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8');
+  if (typeof chunk === 'string')
+    return Buffer.from(chunk, typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8');
   const bytes = /** @type {Uint8Array} */ (chunk);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -109,7 +110,11 @@ export function withPagePolicy(res, options) {
   const chunks = [];
   const decide = () =>
     (mode ??=
-      !res.headersSent && res.req?.method !== 'HEAD' && res.statusCode !== 204 && res.statusCode !== 304 && isHtml(res.getHeader('content-type'))
+      !res.headersSent &&
+      res.req?.method !== 'HEAD' &&
+      res.statusCode !== 204 &&
+      res.statusCode !== 304 &&
+      isHtml(res.getHeader('content-type'))
         ? 'hold'
         : 'pass');
 

@@ -46,7 +46,7 @@ function startAfterFirstPaint(sources, latestMs) {
       observer.disconnect();
       start();
     }).observe({ type: 'paint', buffered: true });
-  } catch (error) {
+  } catch {
     start();
   }
 }

@@ -161,7 +161,8 @@ export function serveReplay(req, res, replayKey) {
 
 /** @param {unknown} chunk @param {unknown} encoding */
 function toBuffer(chunk, encoding) {
-  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8');
+  if (typeof chunk === 'string')
+    return Buffer.from(chunk, typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8');
   const bytes = /** @type {Uint8Array} */ (chunk);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -269,6 +270,8 @@ export function acceptsBrotli(header) {
 async function inBrotli(replay) {
   const html = await gunzipAsync(replay.body);
   const body = await brotli(html, { params: brotliTextParams(html.byteLength) });
-  const headers = replay.headers.map((value, i) => (i % 2 === 1 && String(replay.headers[i - 1]).toLowerCase() === 'content-encoding' ? 'br' : value));
+  const headers = replay.headers.map((value, i) =>
+    i % 2 === 1 && String(replay.headers[i - 1]).toLowerCase() === 'content-encoding' ? 'br' : value,
+  );
   return { status: replay.status, headers, body };
 }

@@ -27,7 +27,22 @@ export const RETRY_AFTER_SECONDS = 5;
 const NOT_DOCUMENT_HEADERS = ['rsc', 'next-action', 'next-router-prefetch', 'next-router-segment-prefetch'];
 const NOT_PAGE_PREFIXES = ['/api/', '/_next/'];
 /** Headers of Next's failed answer that describe its body; the rest (security headers) stay. */
-const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'etag', 'last-modified', 'cache-control', 'vary', 'link', 'set-cookie', 'x-nextjs-cache', 'x-nextjs-prerender', 'x-nextjs-stale-time', 'x-next-cache-tags'];
+const BODY_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'vary',
+  'link',
+  'set-cookie',
+  'x-nextjs-cache',
+  'x-nextjs-prerender',
+  'x-nextjs-stale-time',
+  'x-next-cache-tags',
+];
 
 /** @param {string} text */
 const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -131,7 +146,8 @@ export function unavailablePages({ root, findStale }) {
       res.writeHead = writeHead;
       res.write = write;
       res.end = end;
-      const stale = replayKey === null ? undefined : findStale(replayKey, (coding) => acceptedCodings(req.headers['accept-encoding']).has(coding));
+      const stale =
+        replayKey === null ? undefined : findStale(replayKey, (coding) => acceptedCodings(req.headers['accept-encoding']).has(coding));
       if (stale) {
         for (const name of res.getHeaderNames()) res.removeHeader(name);
         res.writeHead(stale.status, [...stale.headers, 'X-Page-Replay', 'stale', 'Content-Length', String(stale.body.byteLength)]);

@@ -20,7 +20,9 @@ for (const theme of ['dark', 'light'] as const) {
         const report = serious.map(
           (v) =>
             `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-            v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.html.slice(0, 200)}\n      ${n.failureSummary?.replace(/\s*\n\s*/g, ' ')}`).join('\n'),
+            v.nodes
+              .map((n) => `    ${n.target.join(' ')}\n      ${n.html.slice(0, 200)}\n      ${n.failureSummary?.replace(/\s*\n\s*/g, ' ')}`)
+              .join('\n'),
         );
         expect(report, `axe found on ${url} (${theme}):\n${report.join('\n')}`).toEqual([]);
         // The scan did run over the page's content.
@@ -42,7 +44,9 @@ for (const theme of ['dark', 'light'] as const) {
         await waitForHydration(page.locator('a[href]').first());
         const results = await new AxeBuilder({ page }).analyze();
         const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        const report = serious.map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 160)}`).join('\n')}`);
+        const report = serious.map(
+          (v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 160)}`).join('\n')}`,
+        );
         expect(report, `axe found on ${url} (${theme}):\n${report.join('\n')}`).toEqual([]);
         expect(results.passes.length).toBeGreaterThan(10);
       });

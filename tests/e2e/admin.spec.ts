@@ -144,7 +144,11 @@ const CASES: AreaCase[] = [
       await page.getByLabel('Description', { exact: true }).fill('A test service.');
       await page.getByLabel('Description In Arabic').fill('خدمة للاختبار.');
     },
-    blankErrors: { 'Service Name': 'Title is required.', 'Service Arabic Name': 'Title is required.', Description: 'Description is required.' },
+    blankErrors: {
+      'Service Name': 'Title is required.',
+      'Service Arabic Name': 'Title is required.',
+      Description: 'Description is required.',
+    },
     findId: async (name) => (await testDb.service.findFirstOrThrow({ where: { titleEn: name } })).id,
   },
   {
@@ -191,7 +195,10 @@ for (const area of CASES) {
   test(`${area.key}: create with an image, see it in the list and on the site, update, validate, delete`, async ({ browser }) => {
     const { page } = await adminPage(browser);
     const name = `${PREFIX} ${area.key} ${Date.now()}`;
-    await page.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: area.list === 'Teams' ? 'Teams' : area.list }).click();
+    await page
+      .getByRole('navigation', { name: 'Back office menu' })
+      .getByRole('link', { name: area.list === 'Teams' ? 'Teams' : area.list })
+      .click();
     await page.waitForURL(`**/Admin/${area.list}`);
     await page.getByTestId('create-link').click();
     await page.waitForURL(`**/Admin/${area.create}`);
@@ -264,11 +271,22 @@ for (const area of CASES) {
     else await expect(site.locator('body')).toContainText(`${name} v2`);
 
     // Delete through the confirmation dialog.
-    await page.getByTestId('item-card').filter({ hasText: `${name} v2` }).getByTestId('delete').click();
+    await page
+      .getByTestId('item-card')
+      .filter({ hasText: `${name} v2` })
+      .getByTestId('delete')
+      .click();
     await confirm(page, 'Confirm Deletion');
     await expect(page.getByText('Deleted Successfully!')).toBeVisible();
     await expect(page.getByTestId('item-list')).not.toContainText(`${name} v2`);
-    await expect.poll(() => area.findId(`${name} v2`).then(() => 'exists', () => 'gone')).toBe('gone');
+    await expect
+      .poll(() =>
+        area.findId(`${name} v2`).then(
+          () => 'exists',
+          () => 'gone',
+        ),
+      )
+      .toBe('gone');
     await site.reload();
     await expect(site.locator('body')).not.toContainText(`${name} v2`);
     expect(id).toBeGreaterThan(0);
@@ -509,14 +527,16 @@ test('axe: back-office list and form screens, in English and Arabic, have no ser
       await expect(page.locator('main h1')).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      const report = serious.map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 160)}`).join('\n')}`);
+      const report = serious.map(
+        (v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 160)}`).join('\n')}`,
+      );
       expect(report, `axe on ${prefix}${screen}:\n${report.join('\n')}`).toEqual([]);
       expect(results.passes.length).toBeGreaterThan(10);
     }
   }
 });
 
-test('a wrong password is refused with the spec\'s toast and a message that stays under the form', async ({ page }) => {
+test("a wrong password is refused with the spec's toast and a message that stays under the form", async ({ page }) => {
   const user = await makeUser('admin');
   await signIn(page, user.email, 'not the password');
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid email or password!' })).toBeVisible();
@@ -573,10 +593,13 @@ test('a spinner shows while a back-office screen loads; the slider list says "Lo
       .toEqual(['/Admin/Slider /_tree', '/Admin/Slider route', '/Admin/Teams /_tree', '/Admin/Teams route']);
     await menu.getByRole('link', { name: link }).click();
     const loading = page.getByTestId('admin-loading').getByRole('status');
-    const seen = await loading.filter({ hasText: text }).waitFor({ state: 'visible', timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
+    const seen = await loading
+      .filter({ hasText: text })
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(page.getByTestId('admin-loading')).toHaveCount(0);
     return seen;

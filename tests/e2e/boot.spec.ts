@@ -13,7 +13,10 @@ declare global {
 for (const locale of LOCALES) {
   for (const pagePath of ['/', '/TheTeam']) {
     const url = localePath(locale, pagePath);
-    test(`${url}: no script is fetched, added or run before the first contentful paint, then the page hydrates (${locale})`, async ({ page, request }) => {
+    test(`${url}: no script is fetched, added or run before the first contentful paint, then the page hydrates (${locale})`, async ({
+      page,
+      request,
+    }) => {
       // The first request after a start or a write renders the page; from the second it is cached.
       await request.get(url);
       // Registered before any page script, so this observer hears of the paint before the loader's.
@@ -47,7 +50,8 @@ for (const locale of LOCALES) {
           .map((entry) => ({ name: entry.name, start: entry.startTime })),
       }));
       expect(timing.requested.length).toBeGreaterThanOrEqual(3);
-      for (const script of timing.requested) expect(script.start, `${script.name} is requested after the first paint`).toBeGreaterThanOrEqual(timing.fcp);
+      for (const script of timing.requested)
+        expect(script.start, `${script.name} is requested after the first paint`).toBeGreaterThanOrEqual(timing.fcp);
 
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-label', messages(locale).nav.themeToDark);

@@ -78,7 +78,12 @@ test('a team member renamed through /api shows its new name on /TheTeam and /ar/
 
 test('a service created through /api appears on /Services and /ar/Services, and disappears when deleted', async ({ page }) => {
   const tag = unique('s');
-  const service = { titel: `${TEMP_PREFIX} Service ${tag}`, titelar: `خدمة مؤقتة ${tag}`, dec: 'Temporary service', decar: 'خدمة للاختبار' };
+  const service = {
+    titel: `${TEMP_PREFIX} Service ${tag}`,
+    titelar: `خدمة مؤقتة ${tag}`,
+    dec: 'Temporary service',
+    decar: 'خدمة للاختبار',
+  };
   const cards = page.getByTestId('service-card');
   // Render (and cache) both pages before the write.
   for (const url of ['/Services', '/ar/Services']) {

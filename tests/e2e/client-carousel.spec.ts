@@ -11,7 +11,9 @@ const firstLogo = (page: Page) => carousel(page).locator('li').first();
 const left = async (page: Page) => (await firstLogo(page).boundingBox())!.x;
 
 for (const locale of LOCALES) {
-  test(`${localePath(locale, '/')}: the logo carousel moves one logo every 2 s in the reading direction, only while on screen`, async ({ page }) => {
+  test(`${localePath(locale, '/')}: the logo carousel moves one logo every 2 s in the reading direction, only while on screen`, async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto(localePath(locale, '/'));
     await waitForHydration(carousel(page));

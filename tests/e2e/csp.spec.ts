@@ -30,7 +30,9 @@ async function recordViolations(page: Page) {
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.cspViolations!.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`);
+      window.cspViolations!.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+      );
     });
   });
   return console;
@@ -74,7 +76,8 @@ for (const locale of LOCALES) {
     test.slow();
     const console = await recordViolations(page);
     // Sign-up first: the sign-in form is then the page in front of us.
-    for (const path of ['/SignUp', '/LogIn']) expect(await visit(page, console, localePath(locale, path)), path).toEqual({ violations: [], console: [] });
+    for (const path of ['/SignUp', '/LogIn'])
+      expect(await visit(page, console, localePath(locale, path)), path).toEqual({ violations: [], console: [] });
     // Signing in posts the form (form-action) and moves to the back office.
     const admin = await makeUser('admin');
     await page.getByLabel(messages(locale).auth.emailLabel).fill(admin.email);

@@ -31,7 +31,8 @@ async function holdScripts(context: BrowserContext) {
 
 // While scripts are held the page's load event waits for them: navigations are awaited to
 // DOMContentLoaded and addresses polled (toHaveURL waits for the load event).
-const notHydrated = (page: Page) => page.evaluate(() => !('next' in window) && !Object.keys(document.body).some((k) => k.startsWith('__react')));
+const notHydrated = (page: Page) =>
+  page.evaluate(() => !('next' in window) && !Object.keys(document.body).some((k) => k.startsWith('__react')));
 
 async function memberCard(page: Page) {
   const card = page.getByTestId('team-card').filter({ has: page.getByText(MEMBER, { exact: true }) });

@@ -15,7 +15,9 @@ const ALLOWED = /^(--[\w-]+|visibility)$/;
 for (const locale of LOCALES) {
   for (const overlay of OVERLAYS) {
     const url = localePath(locale, overlay.path);
-    test(`${url}: the loading overlay says what is loading, lasts ${overlay.ms} ms, animates off the compositor, then hides and stops animating`, async ({ page }) => {
+    test(`${url}: the loading overlay says what is loading, lasts ${overlay.ms} ms, animates off the compositor, then hides and stops animating`, async ({
+      page,
+    }) => {
       await page.goto(url, { waitUntil: 'commit' });
       const layer = page.locator('.timed-overlay');
       await expect(layer).toHaveCount(1);
@@ -36,7 +38,9 @@ for (const locale of LOCALES) {
           return style.animationName.split(', ').map((name) => ({
             name,
             iterations: style.animationIterationCount,
-            properties: [...(keyframes.find((k) => k.name === name)?.cssRules ?? [])].flatMap((frame) => [...(frame as CSSKeyframeRule).style]),
+            properties: [...(keyframes.find((k) => k.name === name)?.cssRules ?? [])].flatMap((frame) => [
+              ...(frame as CSSKeyframeRule).style,
+            ]),
           }));
         });
       });
@@ -44,7 +48,10 @@ for (const locale of LOCALES) {
       expect(animations.map((a) => a.name).sort()).toEqual(['overlay-out', 'spinner-turn']);
       for (const animation of animations) {
         expect(animation.properties.length, `${animation.name} keyframes found`).toBeGreaterThan(0);
-        expect(animation.properties.filter((p) => !ALLOWED.test(p)), animation.name).toEqual([]);
+        expect(
+          animation.properties.filter((p) => !ALLOWED.test(p)),
+          animation.name,
+        ).toEqual([]);
         // Every animation in the overlay ends by itself: the ring's turns are counted.
         expect(animation.iterations, animation.name).not.toBe('infinite');
       }
@@ -56,7 +63,13 @@ for (const locale of LOCALES) {
         layer.evaluate((el) =>
           el.ownerDocument
             .getAnimations()
-            .filter((a) => a.playState === 'running' && a.effect instanceof KeyframeEffect && a.effect.target instanceof Element && el.contains(a.effect.target))
+            .filter(
+              (a) =>
+                a.playState === 'running' &&
+                a.effect instanceof KeyframeEffect &&
+                a.effect.target instanceof Element &&
+                el.contains(a.effect.target),
+            )
             .map((a) => (a as CSSAnimation).animationName),
         );
       await expect.poll(running, { timeout: 5_000 }).toEqual([]);

@@ -50,7 +50,8 @@ test('the menu button opens the side menu; a link navigates and closes it', asyn
 
   const { button } = await openMenu(page);
   const links = panel.getByRole('link');
-  for (const label of [nav.home, nav.services, nav.team, nav.about, nav.contact]) await expect(panel.getByRole('link', { name: label, exact: true })).toBeVisible();
+  for (const label of [nav.home, nav.services, nav.team, nav.about, nav.contact])
+    await expect(panel.getByRole('link', { name: label, exact: true })).toBeVisible();
   // Focus moves into the panel.
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#mobile-menu'))).toBe(true);
   expect(await links.count()).toBeGreaterThanOrEqual(5);
@@ -112,7 +113,8 @@ test('the search box is visible and usable on / at 375px', async ({ page }) => {
   const all = await cards.count();
   await box.fill('Sharjah');
   await expect.poll(() => cards.count()).toBeLessThan(all);
-  for (const location of await shown(page, 'event-card').getByTestId('event-location').allInnerTexts()) expect(location).toMatch(/sharjah/i);
+  for (const location of await shown(page, 'event-card').getByTestId('event-location').allInnerTexts())
+    expect(location).toMatch(/sharjah/i);
 });
 
 test('Enter in the search box brings the filtered projects into view and closes the keyboard', async ({ page }) => {

@@ -47,7 +47,10 @@ for (const locale of LOCALES) {
   const t = messages(locale).auth;
   const at = (p: string) => localePath(locale, p);
 
-  test(`sign-in without JavaScript: a wrong password is refused in words, the right one opens the back office (${locale})`, async ({ page, context }) => {
+  test(`sign-in without JavaScript: a wrong password is refused in words, the right one opens the back office (${locale})`, async ({
+    page,
+    context,
+  }) => {
     await context.setExtraHTTPHeaders({ 'X-Forwarded-For': ownAddress() });
     const recorder = recordRequests(context);
     const admin = await makeUser('admin');
@@ -80,7 +83,10 @@ for (const locale of LOCALES) {
     recorder.check([wrong, PASSWORD]);
   });
 
-  test(`sign-up without JavaScript: mistakes are shown in words, a valid form waits for approval (${locale})`, async ({ page, context }) => {
+  test(`sign-up without JavaScript: mistakes are shown in words, a valid form waits for approval (${locale})`, async ({
+    page,
+    context,
+  }) => {
     await context.setExtraHTTPHeaders({ 'X-Forwarded-For': ownAddress() });
     const recorder = recordRequests(context);
     const v = messages(locale).validation;
@@ -105,7 +111,11 @@ for (const locale of LOCALES) {
     await page.getByTestId('signup-submit').click();
     await page.waitForURL((u) => u.pathname === at('/AwaitingApproval'));
     await expect(page.getByTestId('awaiting-approval')).toContainText(t.pendingTitle);
-    expect(await testDb.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ isAdmin: false, isMiniAdmin: false, name: 'No Script' });
+    expect(await testDb.user.findUniqueOrThrow({ where: { email } })).toMatchObject({
+      isAdmin: false,
+      isMiniAdmin: false,
+      name: 'No Script',
+    });
 
     // Signing in before approval leads to the same page, still without scripts.
     await page.goto(at('/LogIn'));

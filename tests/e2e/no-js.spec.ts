@@ -10,7 +10,11 @@ const pick = (locale: Locale, en: string, ar: string) => (locale === 'ar' && ar.
 const LISTS: { path: string; selector: string; expected: (data: HomeData, locale: Locale) => string[] }[] = [
   { path: '/', selector: '[data-testid="event-card"] h3', expected: (d, l) => d.events.map((e) => pick(l, e.name, e.namear)) },
   { path: '/', selector: '[data-testid="event-location"]', expected: (d, l) => d.events.map((e) => pick(l, e.location, e.locationar)) },
-  { path: '/Services', selector: '[data-testid="service-card"] h2', expected: (d, l) => d.services.map((s) => pick(l, s.titel, s.titelar)) },
+  {
+    path: '/Services',
+    selector: '[data-testid="service-card"] h2',
+    expected: (d, l) => d.services.map((s) => pick(l, s.titel, s.titelar)),
+  },
   { path: '/TheTeam', selector: '[data-testid="team-card"] p.text-lg', expected: (d, l) => d.team.map((m) => pick(l, m.name, m.namear)) },
 ];
 
@@ -75,9 +79,15 @@ test('images are in the HTML as responsive <img>: the hero preloaded first, the 
     expect(first, path).toMatch(/fetchPriority="high"/);
     expect(first, path).not.toMatch(/loading="lazy"/);
     const preload = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
-    expect(preload.some((link) => /fetchPriority="high"/.test(link) && /imageSrcSet="\/_next\/image\?url=/.test(link)), path).toBe(true);
+    expect(
+      preload.some((link) => /fetchPriority="high"/.test(link) && /imageSrcSet="\/_next\/image\?url=/.test(link)),
+      path,
+    ).toBe(true);
     // Width descriptors, or 1x/2x for the fixed-width client logos.
-    for (const img of images) expect(img, path).toMatch(/srcSet="(?:\/_next\/image\?url=[^" ]+ \d+w(?:, )?)+"|srcSet="\/_next\/image\?url=[^" ]+ 1x, \/_next\/image\?url=[^" ]+ 2x"/);
+    for (const img of images)
+      expect(img, path).toMatch(
+        /srcSet="(?:\/_next\/image\?url=[^" ]+ \d+w(?:, )?)+"|srcSet="\/_next\/image\?url=[^" ]+ 1x, \/_next\/image\?url=[^" ]+ 2x"/,
+      );
     for (const img of images.filter((tag) => / 1x, /.test(tag))) expect(img, path).toMatch(/alt="[^"]+ logo"/);
     // Every other image in the grids waits until it is near the viewport.
     if (path !== '/') for (const img of rest) expect(img, path).toMatch(/loading="lazy"/);

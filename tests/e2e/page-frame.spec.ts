@@ -21,14 +21,20 @@ for (const locale of LOCALES) {
       await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       // The text itself, not its paragraph (a block as wide as the page).
-      const line = await page.getByRole('contentinfo').locator('p').evaluate((p) => {
-        const range = document.createRange();
-        range.selectNodeContents(p);
-        const { x, y, width, height } = range.getBoundingClientRect();
-        return { x, y, width, height };
-      });
+      const line = await page
+        .getByRole('contentinfo')
+        .locator('p')
+        .evaluate((p) => {
+          const range = document.createRange();
+          range.selectNodeContents(p);
+          const { x, y, width, height } = range.getBoundingClientRect();
+          return { x, y, width, height };
+        });
       // The floating button comes after the header's "Contact Us" (same name and target).
-      const button = (await page.getByRole('link', { name: messages(locale).nav.mailUs }).last().boundingBox())!;
+      const button = (await page
+        .getByRole('link', { name: messages(locale).nav.mailUs })
+        .last()
+        .boundingBox())!;
       expect(overlaps(line, button), `line ${JSON.stringify(line)} / button ${JSON.stringify(button)}`).toBe(false);
     });
   }

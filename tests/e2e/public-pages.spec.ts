@@ -22,7 +22,10 @@ function seededContent(key: (typeof PAGES)[number]['key'], locale: Locale, data:
     }
     case 'team': {
       const member = data.team.find((m) => m.name === 'Omar Farouk') ?? data.team[0]!;
-      return { shown: [pick(locale, member.name, member.namear), pick(locale, member.dec, member.decar)], other: [pick(other, member.name, member.namear)] };
+      return {
+        shown: [pick(locale, member.name, member.namear), pick(locale, member.dec, member.decar)],
+        other: [pick(other, member.name, member.namear)],
+      };
     }
     case 'about':
       return { shown: [messages(locale).about.heading], other: [messages(other).about.heading] };
@@ -76,7 +79,8 @@ for (const locale of LOCALES) {
       const canonical = await linkHref(page, 'link[rel="canonical"]');
       expect(pathOf(canonical)).toBe(url);
       const alternates: Record<string, string> = {};
-      for (const lang of ['en', 'ar', 'x-default']) alternates[lang] = pathOf(await linkHref(page, `link[rel="alternate"][hreflang="${lang}"]`));
+      for (const lang of ['en', 'ar', 'x-default'])
+        alternates[lang] = pathOf(await linkHref(page, `link[rel="alternate"][hreflang="${lang}"]`));
       expect(alternates).toEqual({ en: pagePath, ar: localePath('ar', pagePath), 'x-default': pagePath });
     });
   }
@@ -130,7 +134,9 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
     } catch (error) {
       const body = (await page.locator('body').innerText()).slice(0, 300);
-      throw new Error(`the 404 page did not render: page shows ${JSON.stringify(body)}; script errors: ${JSON.stringify(errors)}\n${error}`);
+      throw new Error(
+        `the 404 page did not render: page shows ${JSON.stringify(body)}; script errors: ${JSON.stringify(errors)}\n${error}`,
+      );
     }
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
@@ -153,14 +159,20 @@ test.describe('with the real optimised images', () => {
 
   test('the first slide, an event photo, client logos and a team photo are served and decoded', async ({ page }) => {
     const decoded = (selector: string) =>
-      page.locator(selector).evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((img) => ({ src: img.currentSrc, ok: img.complete && img.naturalWidth > 1 })));
+      page
+        .locator(selector)
+        .evaluateAll((imgs) =>
+          (imgs as HTMLImageElement[]).map((img) => ({ src: img.currentSrc, ok: img.complete && img.naturalWidth > 1 })),
+        );
     const failed: { src: string }[] = [];
     page.on('response', (r) => {
       if (r.url().includes('/_next/image') && r.status() !== 200) failed.push({ src: `${r.status()} ${r.url()}` });
     });
     await page.goto('/');
     const firstSlide = page.getByTestId('hero-slider').locator('img').first();
-    await expect.poll(() => decoded('[data-testid="hero-slider"] img[fetchpriority="high"]')).toEqual([{ src: expect.stringContaining('/_next/image'), ok: true }]);
+    await expect
+      .poll(() => decoded('[data-testid="hero-slider"] img[fetchpriority="high"]'))
+      .toEqual([{ src: expect.stringContaining('/_next/image'), ok: true }]);
     await expect(firstSlide).toHaveAttribute('alt', /\S/);
     const eventImage = page.locator('[data-testid="event-card"] img').first();
     await eventImage.scrollIntoViewIfNeeded();
@@ -181,7 +193,9 @@ test.describe('with the real optimised images', () => {
     { name: 'a phone held upright', viewport: { width: 390, height: 844 }, portrait: true },
     { name: 'a desktop', viewport: { width: 1280, height: 800 }, portrait: false },
   ]) {
-    test(`the first slide on ${name} is the ${portrait ? 'portrait cut' : 'landscape photo'}, and each logo is downloaded once`, async ({ page }) => {
+    test(`the first slide on ${name} is the ${portrait ? 'portrait cut' : 'landscape photo'}, and each logo is downloaded once`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       const images: string[] = [];
       page.on('request', (r) => {
@@ -190,7 +204,11 @@ test.describe('with the real optimised images', () => {
       await page.goto('/');
       const first = page.getByTestId('hero-slider').locator('img[fetchpriority="high"]');
       await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1)).toBe(true);
-      const { src, width, height } = await first.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth, height: img.naturalHeight }));
+      const { src, width, height } = await first.evaluate((img: HTMLImageElement) => ({
+        src: img.currentSrc,
+        width: img.naturalWidth,
+        height: img.naturalHeight,
+      }));
       const slide = new URL(src).searchParams.get('url') ?? '';
       expect(slide).toMatch(/^\/sliderimges\//);
       if (portrait) {
@@ -201,7 +219,10 @@ test.describe('with the real optimised images', () => {
         expect(width / height).toBeGreaterThan(1);
       }
       const photo = slide.replace(/\?.*$/, '');
-      expect(images.filter((url) => url.startsWith(photo)), 'only one variant of the first slide').toEqual([slide]);
+      expect(
+        images.filter((url) => url.startsWith(photo)),
+        'only one variant of the first slide',
+      ).toEqual([slide]);
       // Each logo shows in the carousel and on its projects' cards: one download.
       await page.getByTestId('events-grid').scrollIntoViewIfNeeded();
       await page.getByTestId('client-carousel').scrollIntoViewIfNeeded();

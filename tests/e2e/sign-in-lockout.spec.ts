@@ -28,7 +28,10 @@ async function signIn(context: BrowserContext, email: string, password: string) 
   return page;
 }
 
-test('after 40 wrong passwords from 40 addresses, the Admin\'s browser still signs in; a new browser is told to wait', async ({ browser, request }) => {
+test("after 40 wrong passwords from 40 addresses, the Admin's browser still signs in; a new browser is told to wait", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000); // three sign-ins and 40 requests; slow when five runs share two cores
   const admin = await makeUser('admin');
   const owner = await browserAt(browser);
@@ -42,7 +45,10 @@ test('after 40 wrong passwords from 40 addresses, the Admin\'s browser still sig
 
   const statuses: number[] = [];
   for (let i = 0; i < 40; i++) {
-    const res = await request.post('/api/login', { form: { email: admin.email, password: `guess-${i}` }, headers: { 'X-Forwarded-For': address() } });
+    const res = await request.post('/api/login', {
+      form: { email: admin.email, password: `guess-${i}` },
+      headers: { 'X-Forwarded-For': address() },
+    });
     statuses.push(res.status());
   }
   expect(statuses).toEqual([...Array(5).fill(401), ...Array(35).fill(429)]);

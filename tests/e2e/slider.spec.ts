@@ -29,7 +29,9 @@ test('the slider advances every 5 seconds and wraps around', async ({ page, requ
   await expect(slider(page)).toHaveAttribute('data-index', String(start));
   await page.clock.runFor(400);
   await expect(slider(page)).toHaveAttribute('data-index', String((start + 1) % n));
-  await expect(page.getByRole('button', { name: messages('en').home.goToSlide.replace('{number}', String(((start + 1) % n) + 1)), exact: true })).toHaveAttribute('aria-current', 'true');
+  await expect(
+    page.getByRole('button', { name: messages('en').home.goToSlide.replace('{number}', String(((start + 1) % n) + 1)), exact: true }),
+  ).toHaveAttribute('aria-current', 'true');
   // A full round comes back to where it started.
   for (let i = 2; i <= n; i++) {
     await page.clock.runFor(5_000);
@@ -37,12 +39,18 @@ test('the slider advances every 5 seconds and wraps around', async ({ page, requ
   }
 });
 
-test('after the page has loaded only the slide shown and its neighbours have their photo; moving on fetches the next one', async ({ page, request }) => {
+test('after the page has loaded only the slide shown and its neighbours have their photo; moving on fetches the next one', async ({
+  page,
+  request,
+}) => {
   const n = (await homeData(request)).slides.length;
   expect(n, 'seeded slides').toBeGreaterThanOrEqual(4);
   const start = await openHome(page);
   await page.waitForLoadState('load');
-  const withPhoto = () => slider(page).locator('[role="group"]').evaluateAll((groups) => groups.flatMap((group, i) => (group.querySelector('img') ? [i] : [])));
+  const withPhoto = () =>
+    slider(page)
+      .locator('[role="group"]')
+      .evaluateAll((groups) => groups.flatMap((group, i) => (group.querySelector('img') ? [i] : [])));
   const at = (offset: number) => (((start + offset) % n) + n) % n;
   await expect.poll(withPhoto).toEqual(expect.arrayContaining([at(-1), at(0), at(1)]));
   expect(await withPhoto(), 'the slide two ahead is not fetched yet').not.toContain(at(2));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type en from '../../messages/en.json';
 
 // Shared helpers for the public-site specs (not a spec file itself).
 
@@ -42,7 +43,7 @@ export function localePath(locale: Locale, pagePath: string): string {
 }
 
 // Both catalogues have the same shape (tests/unit/messages.test.ts), so the English one types them.
-type Messages = typeof import('../../messages/en.json');
+type Messages = typeof en;
 const messageCache = new Map<Locale, Messages>();
 /** The product's message catalogue, so expectations follow the copy rather than duplicating it. */
 export function messages(locale: Locale): Messages {
@@ -80,8 +81,7 @@ export async function homeData(request: APIRequestContext): Promise<HomeData> {
     unknown,
     HomeData['slides'],
   ];
-  const keep = <T extends object>(rows: T[], field: keyof T) =>
-    rows.filter((r) => !String(r[field] ?? '').startsWith(TEMP_PREFIX));
+  const keep = <T extends object>(rows: T[], field: keyof T) => rows.filter((r) => !String(r[field] ?? '').startsWith(TEMP_PREFIX));
   return {
     events: keep(events, 'name'),
     contacts,
@@ -136,7 +136,9 @@ export async function settle(page: Page, action: () => Promise<unknown>, quietMs
   page.on('requestfailed', end);
   try {
     await action();
-    await expect.poll(() => inflight === 0 && Date.now() - last >= quietMs, { message: 'the network went quiet', timeout: 15_000, intervals: [100] }).toBe(true);
+    await expect
+      .poll(() => inflight === 0 && Date.now() - last >= quietMs, { message: 'the network went quiet', timeout: 15_000, intervals: [100] })
+      .toBe(true);
   } finally {
     page.off('request', start);
     page.off('requestfinished', end);

@@ -92,7 +92,10 @@ test('while the dialog is open, Tab and Shift+Tab never reach the page behind it
   await expect(page.locator('dialog[open]')).toHaveCount(1);
 });
 
-for (const [width, height] of [[375, 812], [1280, 800]] as const) {
+for (const [width, height] of [
+  [375, 812],
+  [1280, 800],
+] as const) {
   test(`the dialog shows the whole square photo and fits a ${width}×${height} screen`, async ({ page, request }) => {
     await page.setViewportSize({ width, height });
     const m = member(await homeData(request));

@@ -89,7 +89,9 @@ test('the language toggle keeps the page: /Services -> /ar/Services -> /Services
   await expect(page.getByRole('heading', { level: 1, name: messages('en').services.title })).toBeVisible();
 });
 
-test('the chosen language is remembered: after Arabic, /TheTeam opens /ar/TheTeam; after English, /AboutUs stays English', async ({ page }) => {
+test('the chosen language is remembered: after Arabic, /TheTeam opens /ar/TheTeam; after English, /AboutUs stays English', async ({
+  page,
+}) => {
   await page.goto('/Services');
   await waitForHydration(page.getByTestId('language-toggle'));
   await settle(page, () => page.getByTestId('language-toggle').click());
@@ -132,7 +134,10 @@ test('Arabic mirrors the layout: logo on the right, mail button on the left; Eng
     const box = (await locator.boundingBox())!;
     return box.x + box.width / 2;
   };
-  for (const [url, locale] of [['/', 'en'], ['/ar', 'ar']] as const) {
+  for (const [url, locale] of [
+    ['/', 'en'],
+    ['/ar', 'ar'],
+  ] as const) {
     await page.goto(url);
     const nav = messages(locale).nav;
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');

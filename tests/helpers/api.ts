@@ -79,7 +79,9 @@ export async function imageFile(name = 'photo.jpg', format: 'jpeg' | 'png' | 'we
 /** A PNG of random pixels (it does not compress) of at least `bytes`. */
 export async function noiseImage(name: string, bytes: number) {
   const side = Math.ceil(Math.sqrt(bytes / 3));
-  const data = await sharp({ create: { width: side, height: side, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const data = await sharp({
+    create: { width: side, height: side, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
     .png({ compressionLevel: 0 })
     .toBuffer();
   return new File([new Uint8Array(data)], name, { type: 'image/png' });

@@ -29,14 +29,23 @@ export async function request(
   options: { method?: string; headers?: Record<string, string>; body?: Uint8Array; localAddress?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress ?? '127.0.0.1', agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers, setCookie: res.headers['set-cookie'] ?? [] }),
-      );
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress ?? '127.0.0.1', agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            headers: res.headers,
+            setCookie: res.headers['set-cookie'] ?? [],
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });

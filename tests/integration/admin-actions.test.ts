@@ -108,7 +108,9 @@ describe('admin server actions are guarded on the server', () => {
     expect((await invoke('deleteItem', ['team', 999999], cookie)).text).toContain('"error":"unauthenticated"');
     expect(await testDb.apiToken.count({ where: { userId: user.id, kind: 'session' } })).toBe(0);
     const cleared = await invoke('endSession', [], cookie);
-    expect(cleared.setCookie.find((c) => c.startsWith('authjs.session-token='))).toMatch(/authjs\.session-token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect(cleared.setCookie.find((c) => c.startsWith('authjs.session-token='))).toMatch(
+      /authjs\.session-token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/,
+    );
   });
 });
 
@@ -124,7 +126,12 @@ describe('sign-in without AUTH_SECRET', () => {
     const child = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: 'ignore', detached: true });
     try {
       const deadline = Date.now() + 60_000;
-      while (!(await fetch(`${base}/api/home`).then((r) => r.ok, () => false))) {
+      while (
+        !(await fetch(`${base}/api/home`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
         if (Date.now() > deadline) throw new Error('server without AUTH_SECRET did not start');
         await new Promise((r) => setTimeout(r, 250));
       }

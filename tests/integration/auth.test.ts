@@ -101,7 +101,8 @@ describe('login', () => {
   it('rate-limits per account, whatever the IP', async () => {
     const user = await makeUser('mini');
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await call('/api/login', { form: { email: user.email, password: 'nope' }, ip: freshIp() })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await call('/api/login', { form: { email: user.email, password: 'nope' }, ip: freshIp() })).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     // Even the right password is refused while the account is locked.
@@ -111,7 +112,8 @@ describe('login', () => {
   it('rate-limits per IP, whatever the account', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) statuses.push((await call('/api/login', { form: { email: `${unique('n')}@example.test`, password: 'x' }, ip })).status);
+    for (let i = 0; i < 32; i++)
+      statuses.push((await call('/api/login', { form: { email: `${unique('n')}@example.test`, password: 'x' }, ip })).status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(30);
     expect(statuses.slice(30)).toEqual([429, 429]);
     // Another caller is not locked out with it.
@@ -123,7 +125,16 @@ describe('login', () => {
 describe('register and approval', () => {
   it('always creates a pending user with no token; that user gets 403 awaiting approval at login', async () => {
     const email = `${unique('new')}@example.test`;
-    const res = await call('/api/register', { form: { name: 'New Person', email, password: 'long enough pw', password_confirmation: 'long enough pw', is_admin: '1', mine_admin: '1' } });
+    const res = await call('/api/register', {
+      form: {
+        name: 'New Person',
+        email,
+        password: 'long enough pw',
+        password_confirmation: 'long enough pw',
+        is_admin: '1',
+        mine_admin: '1',
+      },
+    });
     expect(res.status).toBe(201);
     expect(res.data.token).toBeUndefined();
     const row = await testDb.user.findUniqueOrThrow({ where: { email } });
@@ -135,18 +146,24 @@ describe('register and approval', () => {
     expect(denied.data.token).toBeUndefined();
     expect(denied.data.message).toMatch(/approval/i);
 
-    const again = await call('/api/register', { form: { name: 'Dup', email: email.toUpperCase(), password: 'long enough pw', password_confirmation: 'long enough pw' } });
+    const again = await call('/api/register', {
+      form: { name: 'Dup', email: email.toUpperCase(), password: 'long enough pw', password_confirmation: 'long enough pw' },
+    });
     expect(again.status).toBe(422);
     expect(again.data.errors.email).toBeDefined();
   });
 
   it('validates registration input', async () => {
-    const res = await call('/api/register', { form: { name: '', email: 'not-an-email', password: 'short', password_confirmation: 'other' } });
+    const res = await call('/api/register', {
+      form: { name: '', email: 'not-an-email', password: 'short', password_confirmation: 'other' },
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.data.errors).sort()).toEqual(['email', 'name', 'password', 'password_confirmation']);
     expect(res.data.errors.password).toEqual(['The password must be at least 8 characters.']);
     // An empty password is missing, not short.
-    const empty = await call('/api/register', { form: { name: 'N', email: 'empty-pw@example.test', password: '', password_confirmation: '' } });
+    const empty = await call('/api/register', {
+      form: { name: 'N', email: 'empty-pw@example.test', password: '', password_confirmation: '' },
+    });
     expect(empty.status).toBe(422);
     expect(empty.data.errors.password).toEqual(['This field is required.']);
   });

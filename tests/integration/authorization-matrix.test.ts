@@ -44,7 +44,8 @@ const TABLE: Record<string, Expect> = {
   'DELETE /api/user/:id': adminOnly(200),
   'OPTIONS /api/user/:id': PREFLIGHT,
 };
-for (const path of ['/api/login', '/api/register', '/api/logout']) for (const m of ['GET', 'PUT', 'PATCH', 'DELETE']) TABLE[`${m} ${path}`] = REFUSED;
+for (const path of ['/api/login', '/api/register', '/api/logout'])
+  for (const m of ['GET', 'PUT', 'PATCH', 'DELETE']) TABLE[`${m} ${path}`] = REFUSED;
 for (const m of ['POST', 'PUT', 'PATCH', 'DELETE']) TABLE[`${m} /api/home`] = REFUSED;
 for (const r of [...RESOURCES, 'user']) for (const m of ['PUT', 'PATCH', 'DELETE']) TABLE[`${m} /api/${r}`] = REFUSED;
 const NOT_FOUND: Expect = { anonymous: 404, pending: 404, mini: 404, admin: 404 };
@@ -76,7 +77,9 @@ function discoverRoutes(): string[] {
       if (statSync(full).isDirectory()) walk(full);
       else if (entry === 'route.ts') {
         const source = readFileSync(full, 'utf8');
-        const methods = [...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)].map((m) => m[1]!);
+        const methods = [...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)].map(
+          (m) => m[1]!,
+        );
         const rel = '/api/' + path.relative(root, dir).split(path.sep).join('/');
         const paths = rel.includes('[resource]') ? [...RESOURCES, 'user'].map((r) => rel.replace('[resource]', r)) : [rel];
         for (const p of paths) for (const m of methods) routes.push(`${m} ${p.replace('[id]', ':id')}`);
@@ -106,7 +109,14 @@ async function createBody(resource: Resource): Promise<Record<string, string | F
     case 'contact':
       return { phone: '+971 4 000 0000', email: 'a@example.test', insta: '', faceboock: '', linkedin: '', telegram: '' };
     case 'event':
-      return { name: unique('E'), event_cost: '10', location: 'Dubai', locationar: 'دبي', client_id: String(client.id), event_img: await imageFile() };
+      return {
+        name: unique('E'),
+        event_cost: '10',
+        location: 'Dubai',
+        locationar: 'دبي',
+        client_id: String(client.id),
+        event_img: await imageFile(),
+      };
     case 'service':
       return { titel: unique('S'), dec: 'd', titelar: 'خ', decar: 'و', img_ser: await imageFile() };
     case 'slider':
@@ -127,22 +137,33 @@ async function request(route: string, who: Who) {
   const resource = segments[2] as Resource | 'user';
   if (pattern.endsWith('/[...rest]')) {
     const target = pattern.replace(':id', '1').replace('[...rest]', 'photo/x');
-    if (method === 'OPTIONS') return (await fetch(`${process.env.TEST_BASE_URL}${target}`, { method, headers: { Origin: 'http://x.test', 'Access-Control-Request-Method': 'POST' } })).status;
+    if (method === 'OPTIONS')
+      return (
+        await fetch(`${process.env.TEST_BASE_URL}${target}`, {
+          method,
+          headers: { Origin: 'http://x.test', 'Access-Control-Request-Method': 'POST' },
+        })
+      ).status;
     return (await call(target, { method, token, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) })).status;
   }
-  if (TABLE[route] === REFUSED) return (await call(pattern, { method, token, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) })).status;
+  if (TABLE[route] === REFUSED)
+    return (await call(pattern, { method, token, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) })).status;
   let target = pattern;
   if (pattern.endsWith(':id')) {
     const id = resource === 'user' ? (await makeUser('pending')).id : await freshRow(resource);
     target = pattern.replace(':id', String(id));
   }
   if (method === 'OPTIONS') {
-    const res = await fetch(`${process.env.TEST_BASE_URL}${target}`, { method, headers: { Origin: 'http://x.test', 'Access-Control-Request-Method': 'POST' } });
+    const res = await fetch(`${process.env.TEST_BASE_URL}${target}`, {
+      method,
+      headers: { Origin: 'http://x.test', 'Access-Control-Request-Method': 'POST' },
+    });
     return res.status;
   }
   if (pattern === '/api/login') return (await call(target, { form: { email: 'nobody@example.test', password: 'wrong' }, token })).status;
   // Logging out revokes the token, so each role logs out with a token of its own.
-  if (pattern === '/api/logout') return (await call(target, { json: {}, token: who === 'anonymous' ? 'null' : (await userWithToken(who)).token })).status;
+  if (pattern === '/api/logout')
+    return (await call(target, { json: {}, token: who === 'anonymous' ? 'null' : (await userWithToken(who)).token })).status;
   if (method === 'GET' || method === 'DELETE') return (await call(target, { method, token })).status;
   if (resource === 'user') {
     const form = { is_admin: '0', mine_admin: '1', ...(method === 'POST' && pattern.endsWith(':id') ? { _method: 'PUT' } : {}) };
@@ -150,7 +171,8 @@ async function request(route: string, who: Who) {
   }
   if (pattern === '/api/register') return (await call(target, { form: {}, token })).status;
   const body = await createBody(resource);
-  if (method === 'POST' && pattern.endsWith(':id')) return (await call(target, { method, token, form: { ...body, _method: 'PUT' } })).status;
+  if (method === 'POST' && pattern.endsWith(':id'))
+    return (await call(target, { method, token, form: { ...body, _method: 'PUT' } })).status;
   return (await call(target, { method, token, form: body })).status;
 }
 

@@ -23,7 +23,12 @@ let server: SpawnedServer;
 beforeAll(async () => {
   // No orphan sweep in this instance: its start-up work (a database client, a folder listing) would
   // land inside the memory measurements below, on a loaded machine as much as +70 MB.
-  server = await spawnServer({ DATABASE_URL: process.env.DATABASE_URL!, UPLOADS_DIR: process.env.UPLOADS_DIR!, AUTH_SECRET: process.env.AUTH_SECRET!, ORPHAN_SWEEP_MINUTES: '0' });
+  server = await spawnServer({
+    DATABASE_URL: process.env.DATABASE_URL!,
+    UPLOADS_DIR: process.env.UPLOADS_DIR!,
+    AUTH_SECRET: process.env.AUTH_SECRET!,
+    ORPHAN_SWEEP_MINUTES: '0',
+  });
 });
 afterAll(async () => {
   await server?.kill();
@@ -109,7 +114,13 @@ async function measured(send: () => Promise<Answer>): Promise<Answer & { growth:
 }
 
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
-const actionHeaders = (page: string) => ({ 'Next-Action': loginAction, Accept: 'text/x-component', Origin: server.base, 'Content-Type': 'text/plain;charset=UTF-8', Referer: `${server.base}${page}` });
+const actionHeaders = (page: string) => ({
+  'Next-Action': loginAction,
+  Accept: 'text/x-component',
+  Origin: server.base,
+  'Content-Type': 'text/plain;charset=UTF-8',
+  Referer: `${server.base}${page}`,
+});
 
 describe('100 MB chunked: 413 and the server memory grows < 50 MB', () => {
   beforeAll(async () => {
@@ -125,7 +136,9 @@ describe('100 MB chunked: 413 and the server memory grows < 50 MB', () => {
   ] as const) {
     it(`${route} (${type})`, async () => {
       const answer = await measured(() => post(route, { 'Content-Type': type }, 100 * MB));
-      console.log(`[body-limits] ${route}: ${answer.status} after ${(answer.sent / MB).toFixed(1)} MB sent, memory +${(answer.growth / MB).toFixed(1)} MB`);
+      console.log(
+        `[body-limits] ${route}: ${answer.status} after ${(answer.sent / MB).toFixed(1)} MB sent, memory +${(answer.growth / MB).toFixed(1)} MB`,
+      );
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body)).toEqual({ message: en.errors.payloadTooLarge });
       expect(answer.headers['access-control-allow-origin']).toBe('*');
@@ -136,7 +149,9 @@ describe('100 MB chunked: 413 and the server memory grows < 50 MB', () => {
 
   it('the sign-in server action, in Arabic under /ar', async () => {
     const answer = await measured(() => post('/ar/LogIn', actionHeaders('/ar/LogIn'), 100 * MB));
-    console.log(`[body-limits] sign-in action: ${answer.status} after ${(answer.sent / MB).toFixed(1)} MB sent, memory +${(answer.growth / MB).toFixed(1)} MB`);
+    console.log(
+      `[body-limits] sign-in action: ${answer.status} after ${(answer.sent / MB).toFixed(1)} MB sent, memory +${(answer.growth / MB).toFixed(1)} MB`,
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ message: ar.errors.payloadTooLarge });
     expect(answer.growth).toBeLessThan(50 * MB);
@@ -186,7 +201,11 @@ describe('bodies within the limits still work, chunked included', () => {
     expect(login.data.user.email).toBe(user.email);
 
     const email = `${unique('chunked')}@example.test`;
-    const register = await chunked('/api/register', { 'Content-Type': 'application/json' }, JSON.stringify({ name: 'Chunked', email, password: PASSWORD, password_confirmation: PASSWORD }));
+    const register = await chunked(
+      '/api/register',
+      { 'Content-Type': 'application/json' },
+      JSON.stringify({ name: 'Chunked', email, password: PASSWORD, password_confirmation: PASSWORD }),
+    );
     expect(register.status).toBe(201);
     expect(await testDb.user.count({ where: { email } })).toBe(1);
   });

@@ -50,7 +50,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Back to the seeded title, through the API so the cached pages follow.
-  if (service) await call(`/api/service/${service.id}`, { token: admin.token, form: { _method: 'PUT', titel: service.titleEn, titelar: service.titleAr } });
+  if (service)
+    await call(`/api/service/${service.id}`, {
+      token: admin.token,
+      form: { _method: 'PUT', titel: service.titleEn, titelar: service.titleAr },
+    });
   await testDb.user.delete({ where: { id: admin.userId } }).catch(() => undefined);
   await testDb.$disconnect();
 });
@@ -58,42 +62,46 @@ afterAll(async () => {
 const rename = (mark: string) =>
   call(`/api/service/${service.id}`, { token: admin.token, form: { _method: 'PUT', titel: `Race ${mark}`, titelar: `سباق ${mark}` } });
 
-it(`two writes 0 ms apart under ${READERS} readers: every variant shows the last write ${SETTLE_MS} ms later, ${ROUNDS} of ${ROUNDS} rounds`, { timeout: 420_000 }, async () => {
-  for (const { path, encoding } of VARIANTS) for (let i = 0; i < 3; i++) expect((await page(path, encoding)).status).toBe(200);
+it(
+  `two writes 0 ms apart under ${READERS} readers: every variant shows the last write ${SETTLE_MS} ms later, ${ROUNDS} of ${ROUNDS} rounds`,
+  { timeout: 420_000 },
+  async () => {
+    for (const { path, encoding } of VARIANTS) for (let i = 0; i < 3; i++) expect((await page(path, encoding)).status).toBe(200);
 
-  const stale: string[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const first = `r${round}a${Date.now()}`;
-    const second = `r${round}b${Date.now()}`;
-    let reading = true;
-    const readers = Array.from({ length: READERS }, async (_, reader) => {
-      for (let i = reader; reading; i++) {
-        const { path, encoding } = VARIANTS[i % VARIANTS.length]!;
-        await page(path, encoding);
+    const stale: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const first = `r${round}a${Date.now()}`;
+      const second = `r${round}b${Date.now()}`;
+      let reading = true;
+      const readers = Array.from({ length: READERS }, async (_, reader) => {
+        for (let i = reader; reading; i++) {
+          const { path, encoding } = VARIANTS[i % VARIANTS.length]!;
+          await page(path, encoding);
+        }
+      });
+      // Both requests leave together (no await between them): the second is sent 0 ms after the first.
+      const [a, b] = await Promise.all([rename(first), rename(second)]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      // Whichever of the two committed last is what the database holds: that is "the second write".
+      const stored = await testDb.service.findUniqueOrThrow({ where: { id: service.id } });
+      expect([`Race ${first}`, `Race ${second}`]).toContain(stored.titleEn);
+      const mark = stored.titleEn.slice('Race '.length);
+      const shows = (path: string, html: string) => html.includes(path.startsWith('/ar') ? `سباق ${mark}` : `Race ${mark}`);
+      // Asked after both writes were acknowledged, while the readers' renders are still running:
+      // the very next request shows the write (it must not be handed a render that began before it).
+      const next = await Promise.all(VARIANTS.map(async ({ path, encoding }) => ({ path, encoding, res: await page(path, encoding) })));
+      reading = false;
+      await Promise.all(readers);
+      for (const { path, encoding, res } of next) {
+        if (!shows(path, res.html)) stale.push(`round ${round} next request ${path} ${encoding} (${res.cache}): not ${mark}`);
       }
-    });
-    // Both requests leave together (no await between them): the second is sent 0 ms after the first.
-    const [a, b] = await Promise.all([rename(first), rename(second)]);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    // Whichever of the two committed last is what the database holds: that is "the second write".
-    const stored = await testDb.service.findUniqueOrThrow({ where: { id: service.id } });
-    expect([`Race ${first}`, `Race ${second}`]).toContain(stored.titleEn);
-    const mark = stored.titleEn.slice('Race '.length);
-    const shows = (path: string, html: string) => html.includes(path.startsWith('/ar') ? `سباق ${mark}` : `Race ${mark}`);
-    // Asked after both writes were acknowledged, while the readers' renders are still running:
-    // the very next request shows the write (it must not be handed a render that began before it).
-    const next = await Promise.all(VARIANTS.map(async ({ path, encoding }) => ({ path, encoding, res: await page(path, encoding) })));
-    reading = false;
-    await Promise.all(readers);
-    for (const { path, encoding, res } of next) {
-      if (!shows(path, res.html)) stale.push(`round ${round} next request ${path} ${encoding} (${res.cache}): not ${mark}`);
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      for (const { path, encoding } of VARIANTS) {
+        const res = await page(path, encoding);
+        expect(res.status).toBe(200);
+        if (!shows(path, res.html)) stale.push(`round ${round} ${path} ${encoding} (${res.cache}): not ${mark}`);
+      }
     }
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    for (const { path, encoding } of VARIANTS) {
-      const res = await page(path, encoding);
-      expect(res.status).toBe(200);
-      if (!shows(path, res.html)) stale.push(`round ${round} ${path} ${encoding} (${res.cache}): not ${mark}`);
-    }
-  }
-  expect(stale).toEqual([]);
-});
+    expect(stale).toEqual([]);
+  },
+);

@@ -9,7 +9,16 @@ import { testDb } from '../helpers/db';
 // The contacts are put back as they were (the logo re-uploaded), so the files after this one and
 // the browser tests see the seeded page.
 
-type LegacyContact = { id: number; phone: string; email: string; insta: string; faceboock: string; linkedin: string; telegram: string; logo: string | null };
+type LegacyContact = {
+  id: number;
+  phone: string;
+  email: string;
+  insta: string;
+  faceboock: string;
+  linkedin: string;
+  telegram: string;
+  logo: string | null;
+};
 
 const page = async (path: string) => (await fetch(`${BASE}${path}`)).text();
 

@@ -40,7 +40,11 @@ function expectedHashes(document: string): string[] {
   const hashes = new Set<string>();
   for (const match of document.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
     if (/\ssrc=/.test(match[1] ?? '')) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes].sort();
 }
@@ -135,7 +139,11 @@ describe('answers that are not pages', () => {
     const home = (await (await fetch(`${BASE}/api/home`)).json()) as unknown[][];
     const slide = (home[6] as { img: string }[])[0]?.img;
     expect(slide).toBeTruthy();
-    for (const path of [`/sliderimges/${slide}`, `/media/sliderimges/${slide}`, `/_next/image?url=${encodeURIComponent(`/sliderimges/${slide}`)}&w=640&q=75`]) {
+    for (const path of [
+      `/sliderimges/${slide}`,
+      `/media/sliderimges/${slide}`,
+      `/_next/image?url=${encodeURIComponent(`/sliderimges/${slide}`)}&w=640&q=75`,
+    ]) {
       const res = await raw(path);
       expect(res.status, path).toBe(200);
       expect(res.headers['content-security-policy'], path).toBe("default-src 'none'; sandbox");

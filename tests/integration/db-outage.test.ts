@@ -56,7 +56,19 @@ function pgTool(tool: string, args: string[]) {
   const result = spawnSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
 }
-const startDb = () => pgTool('pg_ctl', ['-D', dataDir, '-l', path.join(dataDir, 'log'), '-w', '-t', '30', '-o', `-p ${pgPort} -k /tmp -c listen_addresses=127.0.0.1`, 'start']);
+const startDb = () =>
+  pgTool('pg_ctl', [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dataDir, 'log'),
+    '-w',
+    '-t',
+    '30',
+    '-o',
+    `-p ${pgPort} -k /tmp -c listen_addresses=127.0.0.1`,
+    'start',
+  ]);
 const stopDb = () => pgTool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
 
 interface Answer {
@@ -90,7 +102,11 @@ const form = (fields: Record<string, string>) => {
 };
 
 async function api(url: string, fields?: Record<string, string>, auth = true) {
-  const headers: Record<string, string> = { Accept: 'application/json', Origin: base, ...(auth && token ? { Authorization: `Bearer ${token}` } : {}) };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Origin: base,
+    ...(auth && token ? { Authorization: `Bearer ${token}` } : {}),
+  };
   if (!fields) return request(url, { headers });
   const { body, ...formHeaders } = form(fields);
   return request(url, { method: 'POST', headers: { ...headers, ...formHeaders }, body });
@@ -108,8 +124,17 @@ async function loginAction(email: string, password: string) {
   body.append('_1_password', password);
   body.append('_1_js', '1'); // as the scripted sign-in form sends it: an answer, not a redirect
   body.append('0', JSON.stringify([null, '$K1']));
-  const res = await fetch(`${base}/LogIn`, { method: 'POST', headers: { 'Next-Action': id, Accept: 'text/x-component', Origin: base }, body, redirect: 'manual' });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c?.startsWith('authjs.session-token=')) ?? '';
+  const res = await fetch(`${base}/LogIn`, {
+    method: 'POST',
+    headers: { 'Next-Action': id, Accept: 'text/x-component', Origin: base },
+    body,
+    redirect: 'manual',
+  });
+  const cookie =
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c?.startsWith('authjs.session-token=')) ?? '';
   return { status: res.status, text: await res.text(), cookie };
 }
 
@@ -142,16 +167,37 @@ beforeAll(async () => {
   await admin.end();
   const url = `postgresql://postgres@127.0.0.1:${pgPort}/outage`;
   await migrate(url, path.resolve('prisma/migrations'), () => {});
-  const env = { ...process.env, DATABASE_URL: url, UPLOADS_DIR: uploadsDir, AUTH_SECRET: randomBytes(32).toString('base64url'), SITE_URL: base };
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    UPLOADS_DIR: uploadsDir,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    SITE_URL: base,
+  };
   const seeded = spawnSync('npx', ['tsx', '--conditions=react-server', 'tests/helpers/seed-cli.ts'], { env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
   db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 2 }) });
   await db.user.create({
-    data: { name: 'Outage Admin', email: 'outage-admin@example.test', passwordHash: await hash(PASSWORD), isAdmin: true, isMiniAdmin: true },
+    data: {
+      name: 'Outage Admin',
+      email: 'outage-admin@example.test',
+      passwordHash: await hash(PASSWORD),
+      isAdmin: true,
+      isMiniAdmin: true,
+    },
   });
-  server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...env, PORT: String(webPort), HOSTNAME: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...env, PORT: String(webPort), HOSTNAME: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   const deadline = Date.now() + 60_000;
-  while ((await api('/api/home', undefined, false).then((r) => r.status, () => 0)) !== 200) {
+  while (
+    (await api('/api/home', undefined, false).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
     if (Date.now() > deadline) throw new Error('the second server did not start');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -176,52 +222,62 @@ afterAll(async () => {
   if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
 });
 
-it('with PostgreSQL stopped: 503 + Retry-After from /api, cached pages (and their last good copy), branded 503 pages, sign-in "unavailable"; back within 1 s, no acknowledged write lost', { timeout: 180_000 }, async () => {
-  const encodings = ['identity', 'gzip', 'br'];
-  const cached = ['/', '/ar', '/TheTeam', '/ar/TheTeam', '/Services', '/ar/Services'];
-  for (const url of cached) for (const encoding of encodings) await warm(url, encoding);
+it(
+  'with PostgreSQL stopped: 503 + Retry-After from /api, cached pages (and their last good copy), branded 503 pages, sign-in "unavailable"; back within 1 s, no acknowledged write lost',
+  { timeout: 180_000 },
+  async () => {
+    const encodings = ['identity', 'gzip', 'br'];
+    const cached = ['/', '/ar', '/TheTeam', '/ar/TheTeam', '/Services', '/ar/Services'];
+    for (const url of cached) for (const encoding of encodings) await warm(url, encoding);
 
-  // A write that expires the services pages just before the outage; nobody asks for them again.
-  const service = await db!.service.findFirstOrThrow({ orderBy: { id: 'asc' } });
-  const session = await loginAction('outage-admin@example.test', PASSWORD);
-  expect(session.text).toContain('"ok":true');
-  const adminCookie = session.cookie;
-  expect((await request('/Admin/Events', { headers: { Cookie: adminCookie } })).status).toBe(200);
-  const renamed = await api(`/api/service/${service.id}`, { _method: 'PUT', titel: 'Renamed before the outage', titelar: 'اسم قبل الانقطاع' });
-  expect(renamed.status).toBe(200);
+    // A write that expires the services pages just before the outage; nobody asks for them again.
+    const service = await db!.service.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const session = await loginAction('outage-admin@example.test', PASSWORD);
+    expect(session.text).toContain('"ok":true');
+    const adminCookie = session.cookie;
+    expect((await request('/Admin/Events', { headers: { Cookie: adminCookie } })).status).toBe(200);
+    const renamed = await api(`/api/service/${service.id}`, {
+      _method: 'PUT',
+      titel: 'Renamed before the outage',
+      titelar: 'اسم قبل الانقطاع',
+    });
+    expect(renamed.status).toBe(200);
 
-  // A new contact expires the home pages and the contact data, so /ContactUs, never asked for,
-  // has no copy at all.
-  expect((await api('/api/contact', { email: 'outage-first@example.test' })).status).toBe(201);
+    // A new contact expires the home pages and the contact data, so /ContactUs, never asked for,
+    // has no copy at all.
+    expect((await api('/api/contact', { email: 'outage-first@example.test' })).status).toBe(201);
 
-  // A writer that keeps adding contacts throughout: each acknowledged one must be stored.
-  const acknowledged: string[] = [];
-  const writeStatuses = new Map<number, number>();
-  let writing = true;
-  const writer = (async () => {
-    for (let i = 0; writing; i++) {
-      const name = `outage-writer-${i}@example.test`;
-      const res = await api('/api/contact', { email: name });
-      writeStatuses.set(res.status, (writeStatuses.get(res.status) ?? 0) + 1);
-      if (res.status === 201) acknowledged.push(name);
-      await new Promise((resolve) => setTimeout(resolve, 40));
+    // A writer that keeps adding contacts throughout: each acknowledged one must be stored.
+    const acknowledged: string[] = [];
+    const writeStatuses = new Map<number, number>();
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; writing; i++) {
+        const name = `outage-writer-${i}@example.test`;
+        const res = await api('/api/contact', { email: name });
+        writeStatuses.set(res.status, (writeStatuses.get(res.status) ?? 0) + 1);
+        if (res.status === 201) acknowledged.push(name);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+    })();
+    try {
+      for (let waited = 0; !acknowledged.length && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      await outageAndRecovery(service, adminCookie);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      writing = false;
+      await writer.catch(() => undefined);
     }
-  })();
-  try {
-    for (let waited = 0; !acknowledged.length && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    await outageAndRecovery(service, adminCookie);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  } finally {
-    writing = false;
-    await writer.catch(() => undefined);
-  }
-  // Writes answered either 201 (stored) or 503 (refused): never a 500, and some of each.
-  expect([...writeStatuses.keys()].sort()).toEqual([201, 503]);
-  const stored = await db!.contact.findMany({ where: { email: { startsWith: 'outage-writer-' } }, select: { email: true } });
-  const names = new Set(stored.map((row) => row.email));
-  expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
-  console.log(`[db-outage] ${acknowledged.length} writes acknowledged, all stored; statuses ${JSON.stringify(Object.fromEntries(writeStatuses))}`);
-});
+    // Writes answered either 201 (stored) or 503 (refused): never a 500, and some of each.
+    expect([...writeStatuses.keys()].sort()).toEqual([201, 503]);
+    const stored = await db!.contact.findMany({ where: { email: { startsWith: 'outage-writer-' } }, select: { email: true } });
+    const names = new Set(stored.map((row) => row.email));
+    expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
+    console.log(
+      `[db-outage] ${acknowledged.length} writes acknowledged, all stored; statuses ${JSON.stringify(Object.fromEntries(writeStatuses))}`,
+    );
+  },
+);
 
 async function outageAndRecovery(service: { id: number; titleEn: string; titleAr: string }, adminCookie: string) {
   const encodings = ['identity', 'gzip', 'br'];
@@ -294,7 +350,11 @@ async function outageAndRecovery(service: { id: number; titleEn: string; titleAr
     const pages = ['/Services', '/ContactUs', '/ar', '/ar/AboutUs'];
     const burst = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        i % 3 === 0 ? api('/api/event') : i % 3 === 1 ? request(pages[i % pages.length]!) : api('/api/login', { email: 'x@example.test', password: 'y' }, false),
+        i % 3 === 0
+          ? api('/api/event')
+          : i % 3 === 1
+            ? request(pages[i % pages.length]!)
+            : api('/api/login', { email: 'x@example.test', password: 'y' }, false),
       ),
     );
     expect(burst.filter((res) => res.status >= 500 && res.status !== 503).map((res) => res.status)).toEqual([]);
@@ -306,7 +366,11 @@ async function outageAndRecovery(service: { id: number; titleEn: string; titleAr
   // answer from it again (each asked again 20 ms after each failure).
   const up = Date.now();
   const recovery = await Promise.all(
-    [() => api('/api/home', undefined, false), () => request('/ContactUs'), () => api('/api/login', { email: 'outage-admin@example.test', password: PASSWORD }, false)].map(async (ask) => {
+    [
+      () => api('/api/home', undefined, false),
+      () => request('/ContactUs'),
+      () => api('/api/login', { email: 'outage-admin@example.test', password: PASSWORD }, false),
+    ].map(async (ask) => {
       // Counted to when the first request that succeeded was sent: the service was back by then
       // (its own answer time is load on this shared machine, not recovery).
       while (Date.now() - up < 5_000) {

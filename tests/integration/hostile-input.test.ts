@@ -47,13 +47,25 @@ async function viaFetch(pathAndQuery: string, init: RequestInit & { headers?: Re
     redirect: 'manual',
     headers: { 'X-Forwarded-For': freshIp(), ...init.headers },
   });
-  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '', cors: res.headers.get('access-control-allow-origin') };
+  return {
+    status: res.status,
+    text: await res.text(),
+    type: res.headers.get('content-type') ?? '',
+    cors: res.headers.get('access-control-allow-origin'),
+  };
 }
 
 function viaRaw(method: string, rawPath: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: Number(url.port), method, path: rawPath, headers: { 'X-Forwarded-For': freshIp(), ...headers }, agent: false },
+      {
+        host: url.hostname,
+        port: Number(url.port),
+        method,
+        path: rawPath,
+        headers: { 'X-Forwarded-For': freshIp(), ...headers },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -94,12 +106,14 @@ const apiJson = (message?: string) => (a: Answer) => {
   if (message !== undefined && messageOf(a) !== message) return `message ${JSON.stringify(messageOf(a))} != ${JSON.stringify(message)}`;
   return null;
 };
-const fieldError = (field: string, locale: 'en' | 'ar' = 'en') => (a: Answer) => {
-  const shape = apiJson(locale === 'en' ? en.errors.invalid : ar.errors.invalid)(a);
-  if (shape) return shape;
-  const errors = (JSON.parse(a.text) as { errors?: Record<string, string[]> }).errors ?? {};
-  return errors[field]?.length ? null : `no error for ${field}: ${a.text.slice(0, 200)}`;
-};
+const fieldError =
+  (field: string, locale: 'en' | 'ar' = 'en') =>
+  (a: Answer) => {
+    const shape = apiJson(locale === 'en' ? en.errors.invalid : ar.errors.invalid)(a);
+    if (shape) return shape;
+    const errors = (JSON.parse(a.text) as { errors?: Record<string, string[]> }).errors ?? {};
+    return errors[field]?.length ? null : `no error for ${field}: ${a.text.slice(0, 200)}`;
+  };
 const actionError = (code: string) => (a: Answer) =>
   a.text.includes(`"ok":false`) && a.text.includes(`"error":"${code}"`) ? null : `expected error ${code}: ${a.text.slice(0, 200)}`;
 
@@ -152,7 +166,14 @@ function validBody(resource: string, withImage: boolean): Record<string, string 
     case 'contact':
       return { phone: '+971 4 000 0000', email: 'hostile@example.test' };
     case 'event':
-      return { name: 'Hostile', event_cost: '10', location: 'Dubai', locationar: 'دبي', client_id: String(victim.client), ...img('event_img') };
+      return {
+        name: 'Hostile',
+        event_cost: '10',
+        location: 'Dubai',
+        locationar: 'دبي',
+        client_id: String(victim.client),
+        ...img('event_img'),
+      };
     case 'service':
       return { titel: 'Hostile', titelar: 'عدائي', dec: 'd', decar: 'د', ...img('img_ser') };
     default:
@@ -161,9 +182,34 @@ function validBody(resource: string, withImage: boolean): Record<string, string 
 }
 
 const BAD_IDS = [
-  'abc', '-1', '0', '00', '01', '1.5', '1e3', '0x10', '+1', '%201', '1%20', '2147483648', '4294967296',
-  '9999999999', '99999999999', '9'.repeat(40), 'NaN', 'Infinity', 'null', 'undefined', '__proto__',
-  'constructor', '%00', '1%00', '%EF%BC%91', '%D9%A1', '%27%20OR%201%3D1', '2147483647',
+  'abc',
+  '-1',
+  '0',
+  '00',
+  '01',
+  '1.5',
+  '1e3',
+  '0x10',
+  '+1',
+  '%201',
+  '1%20',
+  '2147483648',
+  '4294967296',
+  '9999999999',
+  '99999999999',
+  '9'.repeat(40),
+  'NaN',
+  'Infinity',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  '%00',
+  '1%00',
+  '%EF%BC%91',
+  '%D9%A1',
+  '%27%20OR%201%3D1',
+  '2147483647',
 ];
 const RESOURCES = ['team', 'client', 'contact', 'event', 'service', 'slider', 'user'];
 
@@ -176,7 +222,13 @@ function generate() {
       const p = `/api/${resource}/${id}`;
       const notFound = apiJson(en.errors.notFound);
       add({ category: 'bad id', label: `GET ${p}`, status: 404, check: notFound, send: () => viaFetch(p, { headers: auth }) });
-      add({ category: 'bad id', label: `DELETE ${p}`, status: 404, check: notFound, send: () => viaFetch(p, { method: 'DELETE', headers: auth }) });
+      add({
+        category: 'bad id',
+        label: `DELETE ${p}`,
+        status: 404,
+        check: notFound,
+        send: () => viaFetch(p, { method: 'DELETE', headers: auth }),
+      });
       const body = resource === 'user' ? { is_admin: '1', mine_admin: '1' } : validBody(resource, false);
       add({
         category: 'bad id',
@@ -204,7 +256,12 @@ function generate() {
           label: `POST /api/${resource} ${field}=${name}`,
           status: 422,
           check: fieldError(field),
-          send: () => viaFetch(`/api/${resource}`, { method: 'POST', headers: auth, body: multipart({ ...validBody(resource, true), [field]: value }) }),
+          send: () =>
+            viaFetch(`/api/${resource}`, {
+              method: 'POST',
+              headers: auth,
+              body: multipart({ ...validBody(resource, true), [field]: value }),
+            }),
         });
         add({
           category: 'text',
@@ -259,18 +316,30 @@ function generate() {
 
   // Numbers out of their columns: cost numeric(12,2) above 0, client_id int4, sort_order 0-99999.
   const numberCases: [string, string, unknown][] = [];
-  for (const v of ['0', '-1', '1e3', '1e309', 'NaN', 'Infinity', '0x10', '1.234', '12345678901', '99999999999.99', '١٠', '1,000', '1 0', '', ' '])
+  for (const v of [
+    '0',
+    '-1',
+    '1e3',
+    '1e309',
+    'NaN',
+    'Infinity',
+    '0x10',
+    '1.234',
+    '12345678901',
+    '99999999999.99',
+    '١٠',
+    '1,000',
+    '1 0',
+    '',
+    ' ',
+  ])
     numberCases.push(['event', 'event_cost', v]);
-  for (const v of [0, -5, 1e300, 12345678901, 0.001])
-    numberCases.push(['event', 'event_cost', v]);
+  for (const v of [0, -5, 1e300, 12345678901, 0.001]) numberCases.push(['event', 'event_cost', v]);
   for (const v of ['2147483648', '99999999999999999999', '-1', '0', 'abc', '1.5', '1e3', '0x10', '2147483647', '01', '', '１'])
     numberCases.push(['event', 'client_id', v]);
-  for (const v of [2147483648, -1, 0, 1.5, 1e300, 2147483647, true])
-    numberCases.push(['event', 'client_id', v]);
-  for (const v of ['100000', '-1', '1e3', '0x10', '1.5', '2147483648', 'abc', '٣'])
-    numberCases.push(['slider', 'sort_order', v]);
-  for (const v of [2147483648, -1, 1.5, 1e300, 100000])
-    numberCases.push(['slider', 'sort_order', v]);
+  for (const v of [2147483648, -1, 0, 1.5, 1e300, 2147483647, true]) numberCases.push(['event', 'client_id', v]);
+  for (const v of ['100000', '-1', '1e3', '0x10', '1.5', '2147483648', 'abc', '٣']) numberCases.push(['slider', 'sort_order', v]);
+  for (const v of [2147483648, -1, 1.5, 1e300, 100000]) numberCases.push(['slider', 'sort_order', v]);
   for (const [resource, field, value] of numberCases) {
     const asJson = typeof value !== 'string';
     add({
@@ -285,7 +354,11 @@ function generate() {
               headers: { ...auth, 'Content-Type': 'application/json' },
               body: JSON.stringify({ [field]: value }),
             })
-          : viaFetch(`/api/${resource}/${victim[resource]}`, { method: 'POST', headers: auth, body: multipart({ [field]: value as string, _method: 'PUT' }) }),
+          : viaFetch(`/api/${resource}/${victim[resource]}`, {
+              method: 'POST',
+              headers: auth,
+              body: multipart({ [field]: value as string, _method: 'PUT' }),
+            }),
     });
     if (!asJson)
       add({
@@ -293,15 +366,37 @@ function generate() {
         label: `POST /api/${resource} ${field}=${JSON.stringify(value)}`,
         status: 422,
         check: fieldError(field),
-        send: () => viaFetch(`/api/${resource}`, { method: 'POST', headers: auth, body: multipart({ ...validBody(resource, true), [field]: value as string }) }),
+        send: () =>
+          viaFetch(`/api/${resource}`, {
+            method: 'POST',
+            headers: auth,
+            body: multipart({ ...validBody(resource, true), [field]: value as string }),
+          }),
       });
   }
 
   // Dates: real calendar days between 1900 and 2100 only (no rollover, no year 0).
   for (const date of [
-    '0000-01-01', '2024-02-30', '2023-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00', '2024-01-32',
-    '1899-12-31', '2101-01-01', '9999-12-31', '+002024-01-01', '-2024-01-01', '2024-1-1', '2024-01-01T00:00:00Z',
-    '20240101', '2024/01/01', '01-01-2024', 'tomorrow', '٢٠٢٤-٠١-٠١',
+    '0000-01-01',
+    '2024-02-30',
+    '2023-02-29',
+    '2024-04-31',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-01-00',
+    '2024-01-32',
+    '1899-12-31',
+    '2101-01-01',
+    '9999-12-31',
+    '+002024-01-01',
+    '-2024-01-01',
+    '2024-1-1',
+    '2024-01-01T00:00:00Z',
+    '20240101',
+    '2024/01/01',
+    '01-01-2024',
+    'tomorrow',
+    '٢٠٢٤-٠١-٠١',
   ]) {
     add({
       category: 'date',
@@ -328,7 +423,12 @@ function generate() {
         label: `PUT /api/user/id ${field}=${JSON.stringify(value)}`,
         status: 422,
         check: fieldError(field),
-        send: () => viaFetch(`/api/user/${victimUser}`, { method: 'POST', headers: auth, body: multipart({ [field]: value, [other]: '0', _method: 'PUT' }) }),
+        send: () =>
+          viaFetch(`/api/user/${victimUser}`, {
+            method: 'POST',
+            headers: auth,
+            body: multipart({ [field]: value, [other]: '0', _method: 'PUT' }),
+          }),
       });
     }
   }
@@ -372,7 +472,13 @@ function generate() {
         viaFetch('/api/register', {
           method: 'POST',
           headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-          body: JSON.stringify({ name: 'N', email: `${unique('reg')}@example.test`, password: 'long enough pw', password_confirmation: 'long enough pw', ...override }),
+          body: JSON.stringify({
+            name: 'N',
+            email: `${unique('reg')}@example.test`,
+            password: 'long enough pw',
+            password_confirmation: 'long enough pw',
+            ...override,
+          }),
         }),
     });
   }
@@ -396,7 +502,12 @@ function generate() {
       label: `POST /api/login JSON ${name}`,
       status: 422,
       check: fieldError(field),
-      send: () => viaFetch('/api/login', { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+      send: () =>
+        viaFetch('/api/login', {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
     });
     const strings = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
     if (Object.keys(strings).length === Object.keys(body).length)
@@ -405,22 +516,51 @@ function generate() {
         label: `POST /api/login form ${name} (ar)`,
         status: 422,
         check: fieldError(field, 'ar'),
-        send: () => viaFetch('/api/login', { method: 'POST', headers: { Accept: 'application/json', 'Accept-Language': 'ar' }, body: multipart(strings) }),
+        send: () =>
+          viaFetch('/api/login', {
+            method: 'POST',
+            headers: { Accept: 'application/json', 'Accept-Language': 'ar' },
+            body: multipart(strings),
+          }),
       });
   }
 
   // Odd Authorization headers: 401, nothing done.
   const AUTHS = [
-    'Bearer ', 'Bearer null', 'Bearer undefined', 'Bearer 1|x', 'Bearer 99999999999|abc', 'Bearer 2147483648|abc',
-    'Bearer -1|abc', 'Bearer 1e3|abc', 'Bearer 0x1|abc', 'Bearer |', 'Bearer ||||', `Bearer ${'a'.repeat(8000)}`,
-    'Basic YWRtaW46YWRtaW4=', 'bearer', `Bearer ${token.split('|')[0]}|wrong`,
+    'Bearer ',
+    'Bearer null',
+    'Bearer undefined',
+    'Bearer 1|x',
+    'Bearer 99999999999|abc',
+    'Bearer 2147483648|abc',
+    'Bearer -1|abc',
+    'Bearer 1e3|abc',
+    'Bearer 0x1|abc',
+    'Bearer |',
+    'Bearer ||||',
+    `Bearer ${'a'.repeat(8000)}`,
+    'Basic YWRtaW46YWRtaW4=',
+    'bearer',
+    `Bearer ${token.split('|')[0]}|wrong`,
   ];
   for (const authorization of AUTHS) {
     const headers = { Accept: 'application/json', Authorization: authorization };
     const unauth = apiJson(en.errors.unauthenticated);
     const label = authorization.length > 40 ? `${authorization.slice(0, 20)}…` : authorization;
-    add({ category: 'auth', label: `GET /api/team [${label}]`, status: 401, check: unauth, send: () => viaFetch('/api/team', { headers }) });
-    add({ category: 'auth', label: `GET /api/user [${label}]`, status: 401, check: unauth, send: () => viaFetch('/api/user', { headers }) });
+    add({
+      category: 'auth',
+      label: `GET /api/team [${label}]`,
+      status: 401,
+      check: unauth,
+      send: () => viaFetch('/api/team', { headers }),
+    });
+    add({
+      category: 'auth',
+      label: `GET /api/user [${label}]`,
+      status: 401,
+      check: unauth,
+      send: () => viaFetch('/api/user', { headers }),
+    });
     add({
       category: 'auth',
       label: `POST /api/client [${label}]`,
@@ -428,13 +568,24 @@ function generate() {
       check: unauth,
       send: () => viaFetch('/api/client', { method: 'POST', headers, body: multipart(validBody('client', true)) }),
     });
-    add({ category: 'auth', label: `DELETE /api/team/id [${label}]`, status: 401, check: unauth, send: () => viaFetch(`/api/team/${victim.team}`, { method: 'DELETE', headers }) });
+    add({
+      category: 'auth',
+      label: `DELETE /api/team/id [${label}]`,
+      status: 401,
+      check: unauth,
+      send: () => viaFetch(`/api/team/${victim.team}`, { method: 'DELETE', headers }),
+    });
     add({
       category: 'auth',
       label: `PUT /api/user/id [${label}]`,
       status: 401,
       check: unauth,
-      send: () => viaFetch(`/api/user/${victimUser}`, { method: 'POST', headers, body: multipart({ is_admin: '1', mine_admin: '1', _method: 'PUT' }) }),
+      send: () =>
+        viaFetch(`/api/user/${victimUser}`, {
+          method: 'POST',
+          headers,
+          body: multipart({ is_admin: '1', mine_admin: '1', _method: 'PUT' }),
+        }),
     });
   }
 
@@ -471,17 +622,51 @@ function generate() {
         check: apiJson(),
         send: () => {
           const p = target.replace('{user}', String(victimUser));
-          return viaRaw(method, p, { ...auth, ...(type ? { 'Content-Type': type } : {}), 'Content-Length': String(Buffer.byteLength(body)) }, body);
+          return viaRaw(
+            method,
+            p,
+            { ...auth, ...(type ? { 'Content-Type': type } : {}), 'Content-Length': String(Buffer.byteLength(body)) },
+            body,
+          );
         },
       });
     }
   }
 
   // Methods outside the seven: 405 (JSON with CORS on /api), on the API, pages, media and assets.
-  const ODD_METHODS = ['TRACE', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'PURGE', 'SEARCH', 'REPORT', 'LINK', 'UNLINK', 'MKCALENDAR', 'ACL', 'NOTIFY', 'SUBSCRIBE'].filter((m) =>
-    http.METHODS.includes(m),
-  );
-  const METHOD_PATHS = ['/api/team', '/api/team/1', '/api/login', '/api/home', '/api', '/', '/ar', '/LogIn', '/Admin', '/sliderimges/x.jpg', '/_next/static/x.js', '/robots.txt'];
+  const ODD_METHODS = [
+    'TRACE',
+    'PROPFIND',
+    'PROPPATCH',
+    'MKCOL',
+    'COPY',
+    'MOVE',
+    'LOCK',
+    'UNLOCK',
+    'PURGE',
+    'SEARCH',
+    'REPORT',
+    'LINK',
+    'UNLINK',
+    'MKCALENDAR',
+    'ACL',
+    'NOTIFY',
+    'SUBSCRIBE',
+  ].filter((m) => http.METHODS.includes(m));
+  const METHOD_PATHS = [
+    '/api/team',
+    '/api/team/1',
+    '/api/login',
+    '/api/home',
+    '/api',
+    '/',
+    '/ar',
+    '/LogIn',
+    '/Admin',
+    '/sliderimges/x.jpg',
+    '/_next/static/x.js',
+    '/robots.txt',
+  ];
   for (const method of ODD_METHODS) {
     for (const p of METHOD_PATHS) {
       const api = p.startsWith('/api');
@@ -489,7 +674,9 @@ function generate() {
         category: 'method',
         label: `${method} ${p}`,
         status: 405,
-        check: api ? apiJson(en.errors.methodNotAllowed) : (a) => (a.text === en.errors.methodNotAllowed ? null : `body ${a.text.slice(0, 80)}`),
+        check: api
+          ? apiJson(en.errors.methodNotAllowed)
+          : (a) => (a.text === en.errors.methodNotAllowed ? null : `body ${a.text.slice(0, 80)}`),
         send: () => viaRaw(method, p, { Accept: 'application/json' }),
       });
     }
@@ -497,9 +684,33 @@ function generate() {
 
   // /api paths Next would not route as the API: JSON 404 with CORS, whatever the method.
   const ODD_PATHS = [
-    '/api', '/api/', '/api//', '/api?x=1', '/api/?x=1', '/api/team/', '/api/team//', '/api//team', '/api/team//1', '/api/./team', '/api/../api/team',
-    '/api/%2e%2e/x', '/api/%2E%2E/team', '/api/%2e/team', '/api/team/%2e', '/api/team/%2e%2e', '/api/team/1/%2e%2e', '/api/team/1/x/', '/api/%2fteam',
-    '/api/team%2f1', '/api/%', '/api/%zz', '/api/team/%00', '/api/%5c..%5cx', '/api/home/', '/api/login/', '/api/user/1/',
+    '/api',
+    '/api/',
+    '/api//',
+    '/api?x=1',
+    '/api/?x=1',
+    '/api/team/',
+    '/api/team//',
+    '/api//team',
+    '/api/team//1',
+    '/api/./team',
+    '/api/../api/team',
+    '/api/%2e%2e/x',
+    '/api/%2E%2E/team',
+    '/api/%2e/team',
+    '/api/team/%2e',
+    '/api/team/%2e%2e',
+    '/api/team/1/%2e%2e',
+    '/api/team/1/x/',
+    '/api/%2fteam',
+    '/api/team%2f1',
+    '/api/%',
+    '/api/%zz',
+    '/api/team/%00',
+    '/api/%5c..%5cx',
+    '/api/home/',
+    '/api/login/',
+    '/api/user/1/',
   ];
   for (const p of ODD_PATHS) {
     for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']) {
@@ -508,11 +719,23 @@ function generate() {
         label: `${method} ${p}`,
         status: method === 'OPTIONS' ? 204 : 404,
         check: method === 'HEAD' || method === 'OPTIONS' ? (a) => (a.cors === '*' ? null : 'no CORS') : apiJson(en.errors.notFound),
-        send: () => viaRaw(method, p, method === 'POST' || method === 'PUT' ? { ...auth, 'Content-Type': 'application/json', 'Content-Length': '2' } : auth, method === 'POST' || method === 'PUT' ? '{}' : undefined),
+        send: () =>
+          viaRaw(
+            method,
+            p,
+            method === 'POST' || method === 'PUT' ? { ...auth, 'Content-Type': 'application/json', 'Content-Length': '2' } : auth,
+            method === 'POST' || method === 'PUT' ? '{}' : undefined,
+          ),
       });
     }
   }
-  add({ category: 'path', label: 'GET /api (ar)', status: 404, check: apiJson(ar.errors.notFound), send: () => viaRaw('GET', '/api', { 'Accept-Language': 'ar' }) });
+  add({
+    category: 'path',
+    label: 'GET /api (ar)',
+    status: 404,
+    check: apiJson(ar.errors.notFound),
+    send: () => viaRaw('GET', '/api', { 'Accept-Language': 'ar' }),
+  });
 
   // Pages: odd ids in the back office's edit screens (the one id parser) and odd page paths.
   for (const edit of ['EditSlider', 'Team', 'Service', 'ContactUpdate', 'Event', 'Client']) {
@@ -523,7 +746,10 @@ function generate() {
         category: 'page',
         label: `GET /Admin/${edit}/${id}`,
         status: 200,
-        check: (a) => (a.text.includes('data-testid="not-found"') || a.text.includes(en.notFound.title) ? null : `no not-found screen: ${a.text.slice(-300)}`),
+        check: (a) =>
+          a.text.includes('data-testid="not-found"') || a.text.includes(en.notFound.title)
+            ? null
+            : `no not-found screen: ${a.text.slice(-300)}`,
         send: () => viaRaw('GET', `/Admin/${edit}/${id}`, { Cookie: cookie }),
       });
   }
@@ -540,11 +766,31 @@ function generate() {
 
   // Media routes: odd names, folders and crops.
   const MEDIA: [string, number][] = [
-    ['/sliderimges/x', 404], ['/sliderimges/missing.jpg', 404], ['/sliderimges/..%2f..%2fpackage.json', 404], ['/sliderimges/%00.jpg', 404],
-    ['/sliderimges/%2e%2e%2f.env', 404], [`/sliderimges/${'a'.repeat(2000)}.jpg`, 404], ['/nope/x.jpg', 404], ['/media/nope/x.jpg', 404],
-    ['/teamimges/x.exe', 404], ['/clientimges/.jpg', 404], ['/servimges/x.JPG%00.png', 404], ['/contactimges/a%2fb.jpg', 404],
+    ['/sliderimges/x', 404],
+    ['/sliderimges/missing.jpg', 404],
+    ['/sliderimges/..%2f..%2fpackage.json', 404],
+    ['/sliderimges/%00.jpg', 404],
+    ['/sliderimges/%2e%2e%2f.env', 404],
+    [`/sliderimges/${'a'.repeat(2000)}.jpg`, 404],
+    ['/nope/x.jpg', 404],
+    ['/media/nope/x.jpg', 404],
+    ['/teamimges/x.exe', 404],
+    ['/clientimges/.jpg', 404],
+    ['/servimges/x.JPG%00.png', 404],
+    ['/contactimges/a%2fb.jpg', 404],
   ];
-  for (const crop of ['', 'x', 'portrait%00', 'PORTRAIT', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'portrait%20', 'landscape'])
+  for (const crop of [
+    '',
+    'x',
+    'portrait%00',
+    'PORTRAIT',
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'portrait%20',
+    'landscape',
+  ])
     MEDIA.push([`/sliderimges/{img}?crop=${crop}`, 400]);
   for (const [p, status] of MEDIA) {
     for (const lang of ['en', 'ar'] as const) {
@@ -565,11 +811,32 @@ function generate() {
   // the unexpected-error path.
   const form = () => multipart({ nameEn: 'Hostile', detailsEn: 'd', jobTitleEn: 'j' });
   const action = (name: string, args: unknown[], code: string, category = 'action') =>
-    add({ category, label: `${name}(${JSON.stringify(args, (_k, v) => (v instanceof FormData ? 'FormData' : v)).slice(0, 60)})`, status: 200, check: actionError(code), send: async () => {
-      const r = await invokeWith(name, args, { cookie });
-      return { status: r.status, text: r.text, type: '', cors: null };
-    } });
-  const ODD_AREAS: unknown[] = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'users', '', 'Team', 'TEAM', 'team ', null, 1, {}, [], true];
+    add({
+      category,
+      label: `${name}(${JSON.stringify(args, (_k, v) => (v instanceof FormData ? 'FormData' : v)).slice(0, 60)})`,
+      status: 200,
+      check: actionError(code),
+      send: async () => {
+        const r = await invokeWith(name, args, { cookie });
+        return { status: r.status, text: r.text, type: '', cors: null };
+      },
+    });
+  const ODD_AREAS: unknown[] = [
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'users',
+    '',
+    'Team',
+    'TEAM',
+    'team ',
+    null,
+    1,
+    {},
+    [],
+    true,
+  ];
   for (const area of ODD_AREAS) {
     action('saveItem', [area, null, form()], 'badRequest');
     action('deleteItem', [area, victim.team], 'badRequest');
@@ -593,11 +860,23 @@ function generate() {
   // Well-formed arguments with hostile fields: the entity's own 422 (field errors), nothing stored.
   for (const field of ['nameEn', 'nameAr', 'detailsEn', 'jobTitleEn']) {
     for (const [name, value] of Object.entries(CONTROL_TEXT)) {
-      action('saveItem', ['team', null, multipart({ nameEn: 'Hostile', detailsEn: 'd', jobTitleEn: 'j', image, [field]: value })], 'invalid', 'action fields');
+      action(
+        'saveItem',
+        ['team', null, multipart({ nameEn: 'Hostile', detailsEn: 'd', jobTitleEn: 'j', image, [field]: value })],
+        'invalid',
+        'action fields',
+      );
       if (name === 'nul') action('saveItem', ['team', victim.team, multipart({ [field]: value })], 'invalid', 'action fields');
     }
   }
-  for (const [field, value] of [['date', '2024-02-30'], ['date', '0000-01-01'], ['cost', '1e309'], ['clientId', '2147483648'], ['clientId', 'abc'], ['cost', '12345678901']] as [string, string][])
+  for (const [field, value] of [
+    ['date', '2024-02-30'],
+    ['date', '0000-01-01'],
+    ['cost', '1e309'],
+    ['clientId', '2147483648'],
+    ['clientId', 'abc'],
+    ['cost', '12345678901'],
+  ] as [string, string][])
     action('saveItem', ['events', victim.event, multipart({ [field]: value })], 'invalid', 'action fields');
   for (const id of [2147483647, 1_000_000_000]) {
     action('deleteItem', ['team', id], 'notFound');
@@ -632,7 +911,20 @@ function generate() {
       label,
       status,
       check,
-      send: () => viaRaw('POST', '/Admin', { 'Next-Action': actionId, Accept: 'text/x-component', Origin: ORIGIN, Cookie: cookie, 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)) }, body),
+      send: () =>
+        viaRaw(
+          'POST',
+          '/Admin',
+          {
+            'Next-Action': actionId,
+            Accept: 'text/x-component',
+            Origin: ORIGIN,
+            Cookie: cookie,
+            'Content-Type': type,
+            'Content-Length': String(Buffer.byteLength(body)),
+          },
+          body,
+        ),
     });
   // (A body React's decoder cannot parse, or that is not an argument list, still gets Next's own
   // 500: see docs/decisions.md.)
@@ -646,12 +938,26 @@ function generate() {
   const notAllowed = (a: Answer) => (a.text === en.errors.methodNotAllowed ? null : `body ${a.text.slice(0, 80)}`);
   for (const p of ['/', '/ar', '/Admin', '/Admin/Teams', '/LogIn', '/sliderimges/x.jpg', '/robots.txt']) {
     for (const method of ['PUT', 'PATCH', 'DELETE'])
-      add({ category: 'method', label: `${method} ${p} (same site)`, status: 405, check: notAllowed, send: () => viaRaw(method, p, { Origin: ORIGIN, Cookie: cookie, 'Content-Length': '0' }) });
+      add({
+        category: 'method',
+        label: `${method} ${p} (same site)`,
+        status: 405,
+        check: notAllowed,
+        send: () => viaRaw(method, p, { Origin: ORIGIN, Cookie: cookie, 'Content-Length': '0' }),
+      });
     add({ category: 'method', label: `OPTIONS ${p}`, status: 204, send: () => viaRaw('OPTIONS', p, { Origin: ORIGIN }) });
   }
 
   // Cross-site calls of every action (and of a plain form post to a page): 403 before Next.
-  const FOREIGN = ['http://evil.example', `https://${url.host}`, 'null', `http://127.0.0.1:${Number(url.port) + 1}`, `http://localhost:${url.port}`, `http://${url.host}.evil.example`, 'not a url'];
+  const FOREIGN = [
+    'http://evil.example',
+    `https://${url.host}`,
+    'null',
+    `http://127.0.0.1:${Number(url.port) + 1}`,
+    `http://localhost:${url.port}`,
+    `http://${url.host}.evil.example`,
+    'not a url',
+  ];
   const crossSite = (a: Answer) => (a.text === en.errors.crossOrigin ? null : `body ${a.text.slice(0, 80)}`);
   for (const origin of FOREIGN) {
     for (const [name, args] of [
@@ -660,7 +966,18 @@ function generate() {
       ['saveUserFlags', [victimUser, true, true]],
       ['deleteUser', [victimUser]],
       ['login', [null, multipart({ email: 'a@example.test', password: 'x' })]],
-      ['register', [null, multipart({ name: 'x', email: `${unique('x')}@example.test`, password: 'long enough pw', passwordConfirmation: 'long enough pw' })]],
+      [
+        'register',
+        [
+          null,
+          multipart({
+            name: 'x',
+            email: `${unique('x')}@example.test`,
+            password: 'long enough pw',
+            passwordConfirmation: 'long enough pw',
+          }),
+        ],
+      ],
       ['logout', []],
     ] as [string, unknown[]][]) {
       add({
@@ -679,7 +996,12 @@ function generate() {
       label: `form post /LogIn from ${origin}`,
       status: 403,
       check: crossSite,
-      send: () => viaFetch('/LogIn', { method: 'POST', headers: { Origin: origin, Cookie: cookie }, body: multipart({ email: 'a@example.test', password: 'x' }) }),
+      send: () =>
+        viaFetch('/LogIn', {
+          method: 'POST',
+          headers: { Origin: origin, Cookie: cookie },
+          body: multipart({ email: 'a@example.test', password: 'x' }),
+        }),
     });
   }
   add({
@@ -730,7 +1052,10 @@ async function snapshotRows() {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 async function runAll(list: Probe[], concurrency: number) {
@@ -774,78 +1099,103 @@ beforeAll(async () => {
 afterAll(() => testDb.$disconnect());
 
 describe('hostile input', () => {
-  it('1,000+ generated client mistakes: each the exact 4xx, 0 answers 5xx, 0 rows changed, 0 files left', { timeout: 180_000 }, async () => {
-    expect(probes.length).toBeGreaterThanOrEqual(1000);
-    const rowsBefore = await snapshotRows();
-    const filesBefore = await listFiles(uploadsDir);
-    const started = Date.now();
-    const results = await runAll(probes, 4);
-    const seconds = (Date.now() - started) / 1000;
-    const rowsAfter = await snapshotRows();
-    const filesAfter = await listFiles(uploadsDir);
+  it(
+    '1,000+ generated client mistakes: each the exact 4xx, 0 answers 5xx, 0 rows changed, 0 files left',
+    { timeout: 180_000 },
+    async () => {
+      expect(probes.length).toBeGreaterThanOrEqual(1000);
+      const rowsBefore = await snapshotRows();
+      const filesBefore = await listFiles(uploadsDir);
+      const started = Date.now();
+      const results = await runAll(probes, 4);
+      const seconds = (Date.now() - started) / 1000;
+      const rowsAfter = await snapshotRows();
+      const filesAfter = await listFiles(uploadsDir);
 
-    const byStatus = new Map<string, number>();
-    const byCategory = new Map<string, number>();
-    const failures: string[] = [];
-    let serverErrors = 0;
-    for (const { probe, answer, error } of results) {
-      byCategory.set(probe.category, (byCategory.get(probe.category) ?? 0) + 1);
-      const status = answer ? String(answer.status) : 'no answer';
-      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-      if (!answer) {
-        failures.push(`${probe.label}: ${error}`);
-        continue;
+      const byStatus = new Map<string, number>();
+      const byCategory = new Map<string, number>();
+      const failures: string[] = [];
+      let serverErrors = 0;
+      for (const { probe, answer, error } of results) {
+        byCategory.set(probe.category, (byCategory.get(probe.category) ?? 0) + 1);
+        const status = answer ? String(answer.status) : 'no answer';
+        byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+        if (!answer) {
+          failures.push(`${probe.label}: ${error}`);
+          continue;
+        }
+        if (answer.status >= 500) {
+          serverErrors += 1;
+          failures.unshift(`${probe.label}: ${answer.status} ${answer.text.slice(0, 160)}`);
+          continue;
+        }
+        if (answer.status !== probe.status)
+          failures.push(`${probe.label}: ${answer.status} (expected ${probe.status}) ${answer.text.slice(0, 160)}`);
+        else {
+          const problem = probe.check?.(answer);
+          if (problem) failures.push(`${probe.label}: ${problem}`);
+        }
       }
-      if (answer.status >= 500) {
-        serverErrors += 1;
-        failures.unshift(`${probe.label}: ${answer.status} ${answer.text.slice(0, 160)}`);
-        continue;
-      }
-      if (answer.status !== probe.status) failures.push(`${probe.label}: ${answer.status} (expected ${probe.status}) ${answer.text.slice(0, 160)}`);
-      else {
-        const problem = probe.check?.(answer);
-        if (problem) failures.push(`${probe.label}: ${problem}`);
-      }
-    }
-    const changedTables = Object.keys(rowsBefore).filter(
-      (k) => JSON.stringify(rowsBefore[k as keyof typeof rowsBefore]) !== JSON.stringify(rowsAfter[k as keyof typeof rowsAfter]),
-    );
-    const newFiles = filesAfter.filter((f) => !filesBefore.includes(f));
-    const goneFiles = filesBefore.filter((f) => !filesAfter.includes(f));
-    console.log(
-      [
-        `[hostile] ${results.length} requests in ${seconds.toFixed(1)} s`,
-        `[hostile] by status: ${[...byStatus].sort().map(([s, n]) => `${s}: ${n}`).join(', ')}`,
-        `[hostile] by category: ${[...byCategory].map(([c, n]) => `${c}: ${n}`).join(', ')}`,
-        `[hostile] 5xx: ${serverErrors}, unexpected answers: ${failures.length}, tables changed: ${changedTables.length}, files left: ${newFiles.length}, files lost: ${goneFiles.length}`,
-      ].join('\n'),
-    );
-    expect(failures.slice(0, 40)).toEqual([]);
-    expect(serverErrors).toBe(0);
-    expect(changedTables).toEqual([]);
-    expect(newFiles).toEqual([]);
-    expect(goneFiles).toEqual([]);
-  });
+      const changedTables = Object.keys(rowsBefore).filter(
+        (k) => JSON.stringify(rowsBefore[k as keyof typeof rowsBefore]) !== JSON.stringify(rowsAfter[k as keyof typeof rowsAfter]),
+      );
+      const newFiles = filesAfter.filter((f) => !filesBefore.includes(f));
+      const goneFiles = filesBefore.filter((f) => !filesAfter.includes(f));
+      console.log(
+        [
+          `[hostile] ${results.length} requests in ${seconds.toFixed(1)} s`,
+          `[hostile] by status: ${[...byStatus]
+            .sort()
+            .map(([s, n]) => `${s}: ${n}`)
+            .join(', ')}`,
+          `[hostile] by category: ${[...byCategory].map(([c, n]) => `${c}: ${n}`).join(', ')}`,
+          `[hostile] 5xx: ${serverErrors}, unexpected answers: ${failures.length}, tables changed: ${changedTables.length}, files left: ${newFiles.length}, files lost: ${goneFiles.length}`,
+        ].join('\n'),
+      );
+      expect(failures.slice(0, 40)).toEqual([]);
+      expect(serverErrors).toBe(0);
+      expect(changedTables).toEqual([]);
+      expect(newFiles).toEqual([]);
+      expect(goneFiles).toEqual([]);
+    },
+  );
 
   it('the same session, token and routes do work with good input (the refusals are not a broken setup)', async () => {
     const auth = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
     const ok = await viaFetch(`/api/team/${victim.team}`, { headers: auth });
     expect(ok.status).toBe(200);
     const originalDetails = (JSON.parse(ok.text) as { details: string }[])[0]!.details;
-    const originalDate = (JSON.parse((await viaFetch(`/api/event/${victim.event}`, { headers: auth })).text) as { date: string }[])[0]!.date;
+    const originalDate = (JSON.parse((await viaFetch(`/api/event/${victim.event}`, { headers: auth })).text) as { date: string }[])[0]!
+      .date;
     expect((await invokeWith('deleteItem', ['team', 2147483647], { cookie })).text).toContain('"error":"notFound"');
     try {
       // The last day of February in a leap year is taken as is (and 2024-02-30 was refused above).
-      const saved = await viaFetch(`/api/event/${victim.event}`, { method: 'POST', headers: auth, body: multipart({ date: '2024-02-29', _method: 'PUT' }) });
+      const saved = await viaFetch(`/api/event/${victim.event}`, {
+        method: 'POST',
+        headers: auth,
+        body: multipart({ date: '2024-02-29', _method: 'PUT' }),
+      });
       expect(saved.status).toBe(200);
       expect((JSON.parse(saved.text) as { date: string }[])[0]!.date).toBe('2024-02-29');
       // Multi-line fields keep their line breaks and tabs.
-      const lines = await viaFetch(`/api/team/${victim.team}`, { method: 'POST', headers: auth, body: multipart({ details: 'line one\r\n\tline two', _method: 'PUT' }) });
+      const lines = await viaFetch(`/api/team/${victim.team}`, {
+        method: 'POST',
+        headers: auth,
+        body: multipart({ details: 'line one\r\n\tline two', _method: 'PUT' }),
+      });
       expect(lines.status).toBe(200);
       expect((JSON.parse(lines.text) as { details: string }[])[0]!.details).toBe('line one\r\n\tline two');
     } finally {
-      await viaFetch(`/api/event/${victim.event}`, { method: 'POST', headers: auth, body: multipart({ date: originalDate, _method: 'PUT' }) });
-      await viaFetch(`/api/team/${victim.team}`, { method: 'POST', headers: auth, body: multipart({ details: originalDetails, _method: 'PUT' }) });
+      await viaFetch(`/api/event/${victim.event}`, {
+        method: 'POST',
+        headers: auth,
+        body: multipart({ date: originalDate, _method: 'PUT' }),
+      });
+      await viaFetch(`/api/team/${victim.team}`, {
+        method: 'POST',
+        headers: auth,
+        body: multipart({ details: originalDetails, _method: 'PUT' }),
+      });
     }
   });
 });

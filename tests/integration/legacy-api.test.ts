@@ -40,13 +40,40 @@ describe('GET /api/home', () => {
     const [events, contacts, team, clients, services, , slides] = data;
     expect(events.length).toBeGreaterThanOrEqual(8);
     for (const e of events) {
-      expect(e).toMatchObject({ id: expect.any(Number), name: expect.any(String), location: expect.any(String), locationar: expect.any(String), event_img: expect.any(String) });
+      expect(e).toMatchObject({
+        id: expect.any(Number),
+        name: expect.any(String),
+        location: expect.any(String),
+        locationar: expect.any(String),
+        event_img: expect.any(String),
+      });
       expect(e.client).toMatchObject({ logo: expect.any(String) });
     }
-    expect(contacts[0]).toMatchObject({ email: expect.any(String), phone: expect.any(String), insta: expect.any(String), faceboock: expect.any(String), linkedin: expect.any(String), telegram: expect.any(String) });
-    expect(team[0]).toMatchObject({ img_team: expect.any(String), name: expect.any(String), namear: expect.any(String), details: expect.any(String), detailsar: expect.any(String), dec: expect.any(String), decar: expect.any(String) });
+    expect(contacts[0]).toMatchObject({
+      email: expect.any(String),
+      phone: expect.any(String),
+      insta: expect.any(String),
+      faceboock: expect.any(String),
+      linkedin: expect.any(String),
+      telegram: expect.any(String),
+    });
+    expect(team[0]).toMatchObject({
+      img_team: expect.any(String),
+      name: expect.any(String),
+      namear: expect.any(String),
+      details: expect.any(String),
+      detailsar: expect.any(String),
+      dec: expect.any(String),
+      decar: expect.any(String),
+    });
     expect(clients[0]).toMatchObject({ logo: expect.any(String) });
-    expect(services[0]).toMatchObject({ titel: expect.any(String), titelar: expect.any(String), dec: expect.any(String), decar: expect.any(String), img_ser: expect.any(String) });
+    expect(services[0]).toMatchObject({
+      titel: expect.any(String),
+      titelar: expect.any(String),
+      dec: expect.any(String),
+      decar: expect.any(String),
+      img_ser: expect.any(String),
+    });
     expect(slides[0]).toMatchObject({ img: expect.any(String) });
   });
 });
@@ -71,7 +98,15 @@ describe('team', () => {
 
     const one = await call(`/api/team/${id}`, { token: admin });
     expect(one.data).toHaveLength(1);
-    expect(one.data[0]).toMatchObject({ name, namear: 'عضو', details: 'Details', detailsar: 'تفاصيل', dec: 'Engineer', decar: 'مهندس', img_team: row.image });
+    expect(one.data[0]).toMatchObject({
+      name,
+      namear: 'عضو',
+      details: 'Details',
+      detailsar: 'تفاصيل',
+      dec: 'Engineer',
+      decar: 'مهندس',
+      img_team: row.image,
+    });
 
     // Update without a file keeps the image.
     const upd = await call(`/api/team/${id}`, {
@@ -83,7 +118,19 @@ describe('team', () => {
     expect(after).toMatchObject({ nameEn: `${name} 2`, jobTitleEn: 'Lead', image: row.image });
 
     // Update with a file replaces it and removes the old file.
-    await call(`/api/team/${id}`, { token: admin, form: { name: `${name} 3`, details: 'D', dec: 'L', namear: '', detailsar: '', decar: '', _method: 'PUT', img: await imageFile('new.png', 'png') } });
+    await call(`/api/team/${id}`, {
+      token: admin,
+      form: {
+        name: `${name} 3`,
+        details: 'D',
+        dec: 'L',
+        namear: '',
+        detailsar: '',
+        decar: '',
+        _method: 'PUT',
+        img: await imageFile('new.png', 'png'),
+      },
+    });
     const replaced = await testDb.teamMember.findUniqueOrThrow({ where: { id } });
     expect(replaced.image).not.toBe(row.image);
     expect((await fetch(`${process.env.TEST_BASE_URL}/teamimges/${row.image}`)).status).toBe(404);
@@ -97,7 +144,10 @@ describe('team', () => {
 
   it('refuses blank and whitespace-only required fields with 422 and the old field names', async () => {
     const before = await testDb.teamMember.count();
-    const res = await call('/api/team', { token: admin, form: { name: '   ', namear: '', details: '', detailsar: '', dec: ' ', decar: '', img: '' } });
+    const res = await call('/api/team', {
+      token: admin,
+      form: { name: '   ', namear: '', details: '', detailsar: '', dec: ' ', decar: '', img: '' },
+    });
     expect(res.status).toBe(422);
     expect(res.data.message).toEqual(expect.any(String));
     expect(res.data.errors.name).toEqual(['Name is required.']);
@@ -123,7 +173,11 @@ describe('client', () => {
 
     const upd = await call(`/api/client/${client.id}`, { token: admin, form: { name: 'Renamed', namear: 'معدل', _method: 'PUT' } });
     expect(upd.status).toBe(200);
-    expect(await testDb.client.findUniqueOrThrow({ where: { id: client.id } })).toMatchObject({ nameEn: 'Renamed', nameAr: 'معدل', logo: row.logo });
+    expect(await testDb.client.findUniqueOrThrow({ where: { id: client.id } })).toMatchObject({
+      nameEn: 'Renamed',
+      nameAr: 'معدل',
+      logo: row.logo,
+    });
 
     const missing = await call(`/api/client/${client.id}`, { token: admin, form: { name: 'X', namear: ' ', _method: 'PUT' } });
     expect(missing.status).toBe(422);
@@ -137,7 +191,14 @@ describe('client', () => {
     const client = await newClient();
     const event = await call('/api/event', {
       token: admin,
-      form: { name: 'Gala', event_cost: '1000', location: 'Dubai', locationar: 'دبي', client_id: String(client.id), event_img: await imageFile() },
+      form: {
+        name: 'Gala',
+        event_cost: '1000',
+        location: 'Dubai',
+        locationar: 'دبي',
+        client_id: String(client.id),
+        event_img: await imageFile(),
+      },
     });
     expect(event.status).toBe(201);
     const res = await call(`/api/client/${client.id}`, { token: admin, method: 'DELETE' });
@@ -152,7 +213,14 @@ describe('contact', () => {
   it('never returns null links, keeps "" as "", and supports create without a logo part', async () => {
     const res = await call('/api/contact', {
       token: admin,
-      form: { phone: '+971 4 555 0000', email: 'hello@example.test', insta: '', faceboock: 'tiktok.com/@sevenstars', linkedin: '', telegram: '' },
+      form: {
+        phone: '+971 4 555 0000',
+        email: 'hello@example.test',
+        insta: '',
+        faceboock: 'tiktok.com/@sevenstars',
+        linkedin: '',
+        telegram: '',
+      },
     });
     expect(res.status).toBe(201);
     const id = res.data.id;
@@ -165,15 +233,30 @@ describe('contact', () => {
 
     const upd = await call(`/api/contact/${id}`, {
       token: admin,
-      form: { phone: '+971 4 555 0001', email: 'x@example.test', insta: 'https://instagram.com/x', faceboock: '', linkedin: '', telegram: 'https://youtube.com/@x', _method: 'PUT', logo: await imageFile('l.webp', 'webp') },
+      form: {
+        phone: '+971 4 555 0001',
+        email: 'x@example.test',
+        insta: 'https://instagram.com/x',
+        faceboock: '',
+        linkedin: '',
+        telegram: 'https://youtube.com/@x',
+        _method: 'PUT',
+        logo: await imageFile('l.webp', 'webp'),
+      },
     });
     expect(upd.status).toBe(200);
     const after = await testDb.contact.findUniqueOrThrow({ where: { id } });
     expect(after).toMatchObject({ phone: '+971 4 555 0001', youtubeUrl: 'https://youtube.com/@x', tiktokUrl: '' });
     expect(after.logo).toMatch(/\.webp$/);
-    expect((await call(`/api/contact/${id}`, { token: admin })).data[0]).toMatchObject({ telegram: 'https://youtube.com/@x', logo: after.logo });
+    expect((await call(`/api/contact/${id}`, { token: admin })).data[0]).toMatchObject({
+      telegram: 'https://youtube.com/@x',
+      logo: after.logo,
+    });
 
-    const bad = await call(`/api/contact/${id}`, { token: admin, form: { phone: '', email: 'x@example.test', insta: 'javascript:alert(1)', _method: 'PUT' } });
+    const bad = await call(`/api/contact/${id}`, {
+      token: admin,
+      form: { phone: '', email: 'x@example.test', insta: 'javascript:alert(1)', _method: 'PUT' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.data.errors.insta).toBeDefined();
     expect((await call(`/api/contact/${id}`, { token: admin, method: 'DELETE' })).status).toBe(200);
@@ -186,14 +269,29 @@ describe('event', () => {
     const client = await newClient();
     const created = await call('/api/event', {
       token: admin,
-      form: { name: 'Launch', event_cost: '1234', location: 'Abu Dhabi', locationar: 'أبوظبي', client_id: String(client.id), event_img: await imageFile() },
+      form: {
+        name: 'Launch',
+        event_cost: '1234',
+        location: 'Abu Dhabi',
+        locationar: 'أبوظبي',
+        client_id: String(client.id),
+        event_img: await imageFile(),
+      },
     });
     expect(created.status).toBe(201);
     const id = created.data.id;
     const row = await testDb.event.findUniqueOrThrow({ where: { id } });
     expect(row.cost.toString()).toBe('1234');
     const one = await call(`/api/event/${id}`, { token: mini });
-    expect(one.data[0]).toMatchObject({ name: 'Launch', event_cost: '1234', client_id: client.id, location: 'Abu Dhabi', locationar: 'أبوظبي', date: '', description: '' });
+    expect(one.data[0]).toMatchObject({
+      name: 'Launch',
+      event_cost: '1234',
+      client_id: client.id,
+      location: 'Abu Dhabi',
+      locationar: 'أبوظبي',
+      date: '',
+      description: '',
+    });
     expect(typeof one.data[0].event_cost).toBe('string');
     expect(one.data[0].client).toMatchObject({ id: client.id, logo: client.logo });
 
@@ -204,7 +302,14 @@ describe('event', () => {
     await testDb.event.update({ where: { id }, data: { date: new Date('2025-05-01T00:00:00Z') } });
     const upd = await call(`/api/event/${id}`, {
       token: admin,
-      form: { name: 'Launch 2', event_cost: '99.50', client_id: String(client.id), location: 'Sharjah', locationar: 'الشارقة', _method: 'PUT' },
+      form: {
+        name: 'Launch 2',
+        event_cost: '99.50',
+        client_id: String(client.id),
+        location: 'Sharjah',
+        locationar: 'الشارقة',
+        _method: 'PUT',
+      },
     });
     expect(upd.status).toBe(200);
     const after = await testDb.event.findUniqueOrThrow({ where: { id } });
@@ -212,7 +317,10 @@ describe('event', () => {
     expect(after.cost.toString()).toBe('99.5');
     expect(after.date?.toISOString().slice(0, 10)).toBe('2025-05-01');
 
-    const bad = await call('/api/event', { token: admin, form: { name: ' ', event_cost: '', location: '', locationar: '', client_id: '', event_img: '' } });
+    const bad = await call('/api/event', {
+      token: admin,
+      form: { name: ' ', event_cost: '', location: '', locationar: '', client_id: '', event_img: '' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.data.errors).toMatchObject({
       name: ['Event name is required.'],
@@ -222,11 +330,24 @@ describe('event', () => {
       locationar: ['Event location arabic is required.'],
     });
     // A cost of 0 would come back as "0", which the old edit form reads as missing.
-    const free = await call(`/api/event/${id}`, { token: admin, form: { name: 'Launch 2', event_cost: '0.00', client_id: String(client.id), location: 'Sharjah', locationar: 'الشارقة', _method: 'PUT' } });
+    const free = await call(`/api/event/${id}`, {
+      token: admin,
+      form: {
+        name: 'Launch 2',
+        event_cost: '0.00',
+        client_id: String(client.id),
+        location: 'Sharjah',
+        locationar: 'الشارقة',
+        _method: 'PUT',
+      },
+    });
     expect(free.status).toBe(422);
     expect(free.data.errors).toEqual({ event_cost: ['Enter an amount greater than 0.'] });
     expect((await testDb.event.findUniqueOrThrow({ where: { id } })).cost.toString()).toBe('99.5');
-    const ghost = await call('/api/event', { token: admin, form: { name: 'x', event_cost: '1', location: 'x', locationar: 'x', client_id: '999999', event_img: await imageFile() } });
+    const ghost = await call('/api/event', {
+      token: admin,
+      form: { name: 'x', event_cost: '1', location: 'x', locationar: 'x', client_id: '999999', event_img: await imageFile() },
+    });
     expect(ghost.status).toBe(422);
     expect(ghost.data.errors.client_id).toBeDefined();
 
@@ -243,11 +364,25 @@ describe('service', () => {
     });
     expect(created.status).toBe(201);
     const id = created.data.id;
-    expect(await testDb.service.findUniqueOrThrow({ where: { id } })).toMatchObject({ titleEn: 'LED Walls', titleAr: 'شاشات', descriptionEn: 'Big screens' });
+    expect(await testDb.service.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      titleEn: 'LED Walls',
+      titleAr: 'شاشات',
+      descriptionEn: 'Big screens',
+    });
     const one = await call(`/api/service/${id}`, { token: admin });
-    expect(one.data[0]).toMatchObject({ titel: 'LED Walls', title: 'LED Walls', titelar: 'شاشات', dec: 'Big screens', decar: 'شاشات كبيرة', img_ser: expect.stringMatching(/\.jpg$/) });
+    expect(one.data[0]).toMatchObject({
+      titel: 'LED Walls',
+      title: 'LED Walls',
+      titelar: 'شاشات',
+      dec: 'Big screens',
+      decar: 'شاشات كبيرة',
+      img_ser: expect.stringMatching(/\.jpg$/),
+    });
 
-    const upd = await call(`/api/service/${id}`, { token: admin, form: { titel: 'LED', dec: 'd', titelar: 'ش', decar: 'د', _method: 'PUT' } });
+    const upd = await call(`/api/service/${id}`, {
+      token: admin,
+      form: { titel: 'LED', dec: 'd', titelar: 'ش', decar: 'د', _method: 'PUT' },
+    });
     expect(upd.status).toBe(200);
     expect((await testDb.service.findUniqueOrThrow({ where: { id } })).titleEn).toBe('LED');
 
@@ -256,7 +391,12 @@ describe('service', () => {
     expect(noImage.data.errors.img_ser).toEqual(['Image is required.']);
     const blank = await call(`/api/service/${id}`, { token: admin, form: { titel: ' ', dec: '', titelar: '', decar: '', _method: 'PUT' } });
     expect(blank.status).toBe(422);
-    expect(blank.data.errors).toMatchObject({ titel: ['Title is required.'], dec: ['Description is required.'], titelar: ['Title is required.'], decar: ['Description is required.'] });
+    expect(blank.data.errors).toMatchObject({
+      titel: ['Title is required.'],
+      dec: ['Description is required.'],
+      titelar: ['Title is required.'],
+      decar: ['Description is required.'],
+    });
 
     expect((await call(`/api/service/${id}`, { token: admin, method: 'DELETE' })).status).toBe(200);
     expect(await testDb.service.findUnique({ where: { id } })).toBeNull();
@@ -318,12 +458,18 @@ describe('user', () => {
     const me = await userWithToken('admin');
     const other = await userWithToken('admin');
     for (const value of ['maybe', '2', 'null', '', 'yes']) {
-      const res = await call(`/api/user/${other.user!.id}`, { token: me.token, form: { is_admin: value, mine_admin: '1', _method: 'PUT' } });
+      const res = await call(`/api/user/${other.user!.id}`, {
+        token: me.token,
+        form: { is_admin: value, mine_admin: '1', _method: 'PUT' },
+      });
       expect(res.status, value).toBe(422);
       expect(res.data.errors.is_admin, value).toEqual(['Send 1 or 0 (true or false).']);
     }
     expect(await testDb.user.findUniqueOrThrow({ where: { id: other.user!.id } })).toMatchObject({ isAdmin: true, isMiniAdmin: true });
-    const words = await call(`/api/user/${other.user!.id}`, { token: me.token, form: { is_admin: 'false', mine_admin: 'true', _method: 'PUT' } });
+    const words = await call(`/api/user/${other.user!.id}`, {
+      token: me.token,
+      form: { is_admin: 'false', mine_admin: 'true', _method: 'PUT' },
+    });
     expect(words.status).toBe(200);
     expect(await testDb.user.findUniqueOrThrow({ where: { id: other.user!.id } })).toMatchObject({ isAdmin: false, isMiniAdmin: true });
   });
@@ -334,9 +480,15 @@ describe('conventions', () => {
     expect((await call('/api/team/999999', { token: admin })).status).toBe(404);
     expect((await call('/api/team/abc', { token: admin })).status).toBe(404);
     expect((await call('/api/nothing', { token: admin })).status).toBe(404);
-    expect((await call('/api/team/999999', { token: admin, form: { name: 'x', details: 'x', dec: 'x', _method: 'PUT' } })).status).toBe(404);
+    expect((await call('/api/team/999999', { token: admin, form: { name: 'x', details: 'x', dec: 'x', _method: 'PUT' } })).status).toBe(
+      404,
+    );
     expect((await call('/api/team/999999', { token: admin, method: 'DELETE' })).status).toBe(404);
-    const badJson = await fetch(`${process.env.TEST_BASE_URL}/api/service`, { method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' }, body: '{nope' });
+    const badJson = await fetch(`${process.env.TEST_BASE_URL}/api/service`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+      body: '{nope',
+    });
     expect(badJson.status).toBe(400);
     const noBody = await call('/api/team', { token: admin, method: 'POST' });
     expect(noBody.status).toBe(422);
@@ -354,7 +506,11 @@ describe('conventions', () => {
   it('sends CORS headers on preflight (no auth) and on every answer, errors included', async () => {
     const pre = await fetch(`${process.env.TEST_BASE_URL}/api/team/1`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://old-client.test', 'Access-Control-Request-Method': 'DELETE', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: 'http://old-client.test',
+        'Access-Control-Request-Method': 'DELETE',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
@@ -373,11 +529,19 @@ describe('conventions', () => {
     expect(deep.status).toBe(404);
     expect(deep.headers.get('access-control-allow-origin')).toBe('*');
     expect(deep.data.message).toBeTruthy();
-    const deepPre = await fetch(`${process.env.TEST_BASE_URL}/api/team/1/photo`, { method: 'OPTIONS', headers: { Origin: 'http://old-client.test', 'Access-Control-Request-Method': 'GET' } });
+    const deepPre = await fetch(`${process.env.TEST_BASE_URL}/api/team/1/photo`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://old-client.test', 'Access-Control-Request-Method': 'GET' },
+    });
     expect(deepPre.status).toBe(204);
     expect(deepPre.headers.get('access-control-allow-origin')).toBe('*');
     // A method a path does not answer: a JSON 405 with CORS, not Next's empty one.
-    for (const [method, path] of [['GET', '/api/login'], ['DELETE', '/api/home'], ['PUT', '/api/team'], ['GET', '/api/logout']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/login'],
+      ['DELETE', '/api/home'],
+      ['PUT', '/api/team'],
+      ['GET', '/api/logout'],
+    ] as const) {
       const refused = await call(path, { method, token: admin });
       expect(refused.status, `${method} ${path}`).toBe(405);
       expect(refused.headers.get('access-control-allow-origin'), `${method} ${path}`).toBe('*');

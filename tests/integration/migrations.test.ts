@@ -30,23 +30,31 @@ describe('migration runner', () => {
 
     const c = new pg.Client({ connectionString: url.toString() });
     await c.connect();
-    const rows = (await c.query('SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name')).rows;
+    const rows = (
+      await c.query('SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name')
+    ).rows;
     expect(rows.map((r) => r.migration_name)).toEqual(all.map((m) => m.name));
     expect(rows.map((r) => r.checksum)).toEqual(all.map((m) => m.checksum));
     for (const r of rows) {
       expect(r.finished_at).not.toBeNull();
       expect(r.applied_steps_count).toBe(1);
     }
-    const tables = (await c.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)).rows.map((r) => r.table_name);
+    const tables = (await c.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)).rows.map(
+      (r) => r.table_name,
+    );
     expect(tables).toEqual(
       expect.arrayContaining(['users', 'api_tokens', 'team_members', 'clients', 'contacts', 'events', 'services', 'slides', 'rate_limits']),
     );
-    const schemaBefore = (await c.query(`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema='public' ORDER BY 1,2`)).rows;
+    const schemaBefore = (
+      await c.query(`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema='public' ORDER BY 1,2`)
+    ).rows;
 
     const again = await migrate(url.toString(), dir);
     expect(again.applied).toEqual([]);
     expect(again.alreadyApplied).toEqual(all.map((m) => m.name));
-    const schemaAfter = (await c.query(`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema='public' ORDER BY 1,2`)).rows;
+    const schemaAfter = (
+      await c.query(`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema='public' ORDER BY 1,2`)
+    ).rows;
     expect(schemaAfter).toEqual(schemaBefore);
     expect((await c.query('SELECT count(*)::int AS n FROM "_prisma_migrations"')).rows[0].n).toBe(all.length);
     await c.end();

@@ -99,7 +99,9 @@ describe('kill -9 during an upload burst, then a restart', () => {
     spawned.push(first);
 
     // Rows whose files live in this server's folder, for the burst to update.
-    const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const photo = await sharp({
+      create: { width: 900, height: 700, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .jpeg({ quality: 90 })
       .toBuffer();
     const upload = () => new File([new Uint8Array(photo)], 'burst.jpg', { type: 'image/jpeg' });
@@ -137,7 +139,9 @@ describe('kill -9 during an upload burst, then a restart', () => {
     const referenced = new Set((await testDb.slide.findMany({ select: { image: true } })).map((s) => s.image));
     const left = files(dir, 'slides');
     const crashOrphans = left.filter((name) => !referenced.has(name));
-    console.log(`[orphans] after kill -9: ${left.length} files, ${crashOrphans.length} orphans from the crash, ${answered} answers before it`);
+    console.log(
+      `[orphans] after kill -9: ${left.length} files, ${crashOrphans.length} orphans from the crash, ${answered} answers before it`,
+    );
     // Time passes beyond the grace period for everything stored so far ...
     for (const name of left) utimesSync(path.join(dir, 'slides', name), HOURS_AGO(2), HOURS_AGO(2));
     // ... plus a crash leftover from an earlier run, a half-written file, and an upload in flight now.
@@ -177,7 +181,12 @@ describe('kill -9 during an upload burst, then a restart', () => {
     const port = await freePort();
     const deadPort = await freePort([port]);
     const server = await spawnServer(
-      { DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadPort}/nothing`, UPLOADS_DIR: dir, AUTH_SECRET: process.env.AUTH_SECRET!, ORPHAN_GRACE_SECONDS: '60' },
+      {
+        DATABASE_URL: `postgresql://postgres@127.0.0.1:${deadPort}/nothing`,
+        UPLOADS_DIR: dir,
+        AUTH_SECRET: process.env.AUTH_SECRET!,
+        ORPHAN_GRACE_SECONDS: '60',
+      },
       port,
     );
     spawned.push(server);
@@ -198,7 +207,11 @@ describe('kill -9 during an upload burst, then a restart', () => {
     await testDb.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SWEEP_LOCK}::bigint)`;
-        const server = await spawnServer({ DATABASE_URL: process.env.DATABASE_URL!, UPLOADS_DIR: dir, AUTH_SECRET: process.env.AUTH_SECRET! });
+        const server = await spawnServer({
+          DATABASE_URL: process.env.DATABASE_URL!,
+          UPLOADS_DIR: dir,
+          AUTH_SECRET: process.env.AUTH_SECRET!,
+        });
         spawned.push(server);
         await server.waitForOutput(/\[uploads\] orphan sweep skipped: another instance is sweeping/);
         expect(files(dir, 'slides')).toEqual([stale]);

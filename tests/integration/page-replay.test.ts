@@ -250,7 +250,10 @@ describe('the build’s scripts and stylesheets go out in brotli to browsers tha
       const plain = await raw(asset);
       const gzip = await raw(asset, { 'Accept-Encoding': 'gzip' });
       expect(gzip.headers['content-encoding'], asset).toBe('gzip');
-      const answers = [await raw(asset, { 'Accept-Encoding': 'gzip, deflate, br' }), await raw(asset, { 'Accept-Encoding': 'gzip, deflate, br' })];
+      const answers = [
+        await raw(asset, { 'Accept-Encoding': 'gzip, deflate, br' }),
+        await raw(asset, { 'Accept-Encoding': 'gzip, deflate, br' }),
+      ];
       const br = answers.at(-1)!;
       expect(br.headers['content-encoding'], asset).toBe('br');
       expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);

@@ -17,7 +17,8 @@ const ATTEMPTS = 200;
 const PARALLEL = 10;
 
 /** "ok", or the action's error code. */
-const outcome = (text: string) => (/"ok":true/.test(text) ? 'ok' : (/"error":"(\w+)"/.exec(text)?.[1] ?? `unparsed: ${text.slice(0, 120)}`));
+const outcome = (text: string) =>
+  /"ok":true/.test(text) ? 'ok' : (/"error":"(\w+)"/.exec(text)?.[1] ?? `unparsed: ${text.slice(0, 120)}`);
 
 function tally(results: string[]) {
   const counts: Record<string, number> = {};
@@ -35,79 +36,123 @@ async function hammer(attempt: (i: number) => Promise<string>) {
   return { counts: tally(results), ms: Math.round(performance.now() - started) };
 }
 
-const apiOutcome = (status: number) => ({ 200: 'ok', 401: 'invalidCredentials', 403: 'awaitingApproval', 429: 'tooManyRequests' })[status] ?? `status ${status}`;
+const apiOutcome = (status: number) =>
+  ({ 200: 'ok', 401: 'invalidCredentials', 403: 'awaitingApproval', 429: 'tooManyRequests' })[status] ?? `status ${status}`;
 
 afterAll(() => testDb.$disconnect());
 
 describe('the shared server (TRUST_PROXY_HOPS=1): rotating addresses and forwarded-for values', () => {
-  it('200 wrong passwords for the Admin leave the Admin able to sign in from a client that signed in before', { timeout: 120_000 }, async () => {
-    const admin = await makeUser('admin');
-    const ownerApiIp = freshIp();
-    // Before the attack: the Admin uses the old client once, and a browser once.
-    expect((await call('/api/login', { form: { email: admin.email, password: PASSWORD }, ip: ownerApiIp })).status).toBe(200);
-    const first = await callFormAction('login', { email: admin.email, password: PASSWORD, js: '1' }, { headers: { 'X-Forwarded-For': freshIp() } });
-    expect(outcome(first.text)).toBe('ok');
-    const device = cookieOf(first.setCookie, DEVICE);
-    expect(device).toMatch(/^sevenstars-device=[\w-]{22}\.[\w-]{22}\.[\w-]{43}$/);
-    expect(first.setCookie.find((c) => c.startsWith(`${DEVICE}=`))).toMatch(/HttpOnly/i);
-    expect(first.setCookie.find((c) => c.startsWith(`${DEVICE}=`))).toMatch(/SameSite=Lax/i);
+  it(
+    '200 wrong passwords for the Admin leave the Admin able to sign in from a client that signed in before',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await makeUser('admin');
+      const ownerApiIp = freshIp();
+      // Before the attack: the Admin uses the old client once, and a browser once.
+      expect((await call('/api/login', { form: { email: admin.email, password: PASSWORD }, ip: ownerApiIp })).status).toBe(200);
+      const first = await callFormAction(
+        'login',
+        { email: admin.email, password: PASSWORD, js: '1' },
+        { headers: { 'X-Forwarded-For': freshIp() } },
+      );
+      expect(outcome(first.text)).toBe('ok');
+      const device = cookieOf(first.setCookie, DEVICE);
+      expect(device).toMatch(/^sevenstars-device=[\w-]{22}\.[\w-]{22}\.[\w-]{43}$/);
+      expect(first.setCookie.find((c) => c.startsWith(`${DEVICE}=`))).toMatch(/HttpOnly/i);
+      expect(first.setCookie.find((c) => c.startsWith(`${DEVICE}=`))).toMatch(/SameSite=Lax/i);
 
-    // The attack: every request from a new address; half of them put the Admin's own address
-    // further left in X-Forwarded-For, some carry a device cookie with a forged signature.
-    const forged = device!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    const { counts, ms } = await hammer(async (i) => {
-      const ip = freshIp();
-      const forwarded = i % 2 ? `${ownerApiIp}, ${ip}` : ip;
-      if (i % 4 < 2) {
-        const res = await call('/api/login', { form: { email: admin.email, password: `guess-${i}` }, headers: { 'X-Forwarded-For': forwarded } });
-        return apiOutcome(res.status);
+      // The attack: every request from a new address; half of them put the Admin's own address
+      // further left in X-Forwarded-For, some carry a device cookie with a forged signature.
+      const forged = device!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      const { counts, ms } = await hammer(async (i) => {
+        const ip = freshIp();
+        const forwarded = i % 2 ? `${ownerApiIp}, ${ip}` : ip;
+        if (i % 4 < 2) {
+          const res = await call('/api/login', {
+            form: { email: admin.email, password: `guess-${i}` },
+            headers: { 'X-Forwarded-For': forwarded },
+          });
+          return apiOutcome(res.status);
+        }
+        const res = await callFormAction(
+          'login',
+          { email: admin.email, password: `guess-${i}`, js: '1' },
+          { headers: { 'X-Forwarded-For': forwarded }, cookie: i % 8 === 3 ? forged : undefined },
+        );
+        return outcome(res.text);
+      });
+      console.log(`[lockout hops=1] ${ATTEMPTS} wrong passwords in ${ms} ms:`, counts);
+      // Exactly the shared budget was tried against the password; everything else was refused unseen.
+      expect(counts).toEqual({ invalidCredentials: 5, tooManyRequests: ATTEMPTS - 5 });
+
+      // An unknown client with the right password is refused too: the shared budget really is spent.
+      expect((await call('/api/login', { form: { email: admin.email, password: PASSWORD } })).status).toBe(429);
+      // The Admin: the old client from the address it signed in from, and the browser from anywhere.
+      const api = await call('/api/login', { form: { email: admin.email, password: PASSWORD }, ip: ownerApiIp });
+      expect(api.status).toBe(200);
+      expect(api.data.is_admin).toBe(1);
+      const again = await callFormAction(
+        'login',
+        { email: admin.email, password: PASSWORD, js: '1' },
+        { headers: { 'X-Forwarded-For': freshIp() }, cookie: device },
+      );
+      expect(outcome(again.text)).toBe('ok');
+      expect(cookieOf(again.setCookie, 'authjs.session-token')).toBeTruthy();
+      // The same browser keeps its nonce (its own budget carries on).
+      expect(cookieOf(again.setCookie, DEVICE)).toBe(device);
+    },
+  );
+
+  it(
+    "a browser that fails too often is locked out on its own; the account's other trusted clients are not",
+    { timeout: 60_000 },
+    async () => {
+      const admin = await makeUser('admin');
+      const ownerApiIp = freshIp();
+      expect((await call('/api/login', { form: { email: admin.email, password: PASSWORD }, ip: ownerApiIp })).status).toBe(200);
+      const first = await callFormAction(
+        'login',
+        { email: admin.email, password: PASSWORD, js: '1' },
+        { headers: { 'X-Forwarded-For': freshIp() } },
+      );
+      const device = cookieOf(first.setCookie, DEVICE)!;
+      const results: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await callFormAction(
+          'login',
+          { email: admin.email, password: `wrong-${i}`, js: '1' },
+          { headers: { 'X-Forwarded-For': freshIp() }, cookie: device },
+        );
+        results.push(outcome(res.text));
       }
-      const res = await callFormAction('login', { email: admin.email, password: `guess-${i}`, js: '1' }, { headers: { 'X-Forwarded-For': forwarded }, cookie: i % 8 === 3 ? forged : undefined });
-      return outcome(res.text);
-    });
-    console.log(`[lockout hops=1] ${ATTEMPTS} wrong passwords in ${ms} ms:`, counts);
-    // Exactly the shared budget was tried against the password; everything else was refused unseen.
-    expect(counts).toEqual({ invalidCredentials: 5, tooManyRequests: ATTEMPTS - 5 });
-
-    // An unknown client with the right password is refused too: the shared budget really is spent.
-    expect((await call('/api/login', { form: { email: admin.email, password: PASSWORD } })).status).toBe(429);
-    // The Admin: the old client from the address it signed in from, and the browser from anywhere.
-    const api = await call('/api/login', { form: { email: admin.email, password: PASSWORD }, ip: ownerApiIp });
-    expect(api.status).toBe(200);
-    expect(api.data.is_admin).toBe(1);
-    const again = await callFormAction('login', { email: admin.email, password: PASSWORD, js: '1' }, { headers: { 'X-Forwarded-For': freshIp() }, cookie: device });
-    expect(outcome(again.text)).toBe('ok');
-    expect(cookieOf(again.setCookie, 'authjs.session-token')).toBeTruthy();
-    // The same browser keeps its nonce (its own budget carries on).
-    expect(cookieOf(again.setCookie, DEVICE)).toBe(device);
-  });
-
-  it('a browser that fails too often is locked out on its own; the account\'s other trusted clients are not', { timeout: 60_000 }, async () => {
-    const admin = await makeUser('admin');
-    const ownerApiIp = freshIp();
-    expect((await call('/api/login', { form: { email: admin.email, password: PASSWORD }, ip: ownerApiIp })).status).toBe(200);
-    const first = await callFormAction('login', { email: admin.email, password: PASSWORD, js: '1' }, { headers: { 'X-Forwarded-For': freshIp() } });
-    const device = cookieOf(first.setCookie, DEVICE)!;
-    const results: string[] = [];
-    for (let i = 0; i < 7; i++) {
-      const res = await callFormAction('login', { email: admin.email, password: `wrong-${i}`, js: '1' }, { headers: { 'X-Forwarded-For': freshIp() }, cookie: device });
-      results.push(outcome(res.text));
-    }
-    expect(results).toEqual([...Array(5).fill('invalidCredentials'), 'tooManyRequests', 'tooManyRequests']);
-    const locked = await callFormAction('login', { email: admin.email, password: PASSWORD, js: '1' }, { headers: { 'X-Forwarded-For': freshIp() }, cookie: device });
-    expect(outcome(locked.text)).toBe('tooManyRequests');
-    // Its failures were its own: the shared budget and the known address are untouched.
-    expect((await call('/api/login', { form: { email: admin.email, password: PASSWORD }, ip: ownerApiIp })).status).toBe(200);
-    expect((await call('/api/login', { form: { email: admin.email, password: PASSWORD } })).status).toBe(200);
-  });
+      expect(results).toEqual([...Array(5).fill('invalidCredentials'), 'tooManyRequests', 'tooManyRequests']);
+      const locked = await callFormAction(
+        'login',
+        { email: admin.email, password: PASSWORD, js: '1' },
+        { headers: { 'X-Forwarded-For': freshIp() }, cookie: device },
+      );
+      expect(outcome(locked.text)).toBe('tooManyRequests');
+      // Its failures were its own: the shared budget and the known address are untouched.
+      expect((await call('/api/login', { form: { email: admin.email, password: PASSWORD }, ip: ownerApiIp })).status).toBe(200);
+      expect((await call('/api/login', { form: { email: admin.email, password: PASSWORD } })).status).toBe(200);
+    },
+  );
 
   it('a device cookie names one account: it earns nothing for another', async () => {
     const [owner, other] = [await makeUser('admin'), await makeUser('admin')];
-    const first = await callFormAction('login', { email: owner.email, password: PASSWORD, js: '1' }, { headers: { 'X-Forwarded-For': freshIp() } });
+    const first = await callFormAction(
+      'login',
+      { email: owner.email, password: PASSWORD, js: '1' },
+      { headers: { 'X-Forwarded-For': freshIp() } },
+    );
     const device = cookieOf(first.setCookie, DEVICE)!;
     const results: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await callFormAction('login', { email: other.email, password: `wrong-${i}`, js: '1' }, { headers: { 'X-Forwarded-For': freshIp() }, cookie: device });
+      const res = await callFormAction(
+        'login',
+        { email: other.email, password: `wrong-${i}`, js: '1' },
+        { headers: { 'X-Forwarded-For': freshIp() }, cookie: device },
+      );
       results.push(outcome(res.text));
     }
     // The shared budget of `other` (5), not a budget of this browser.
@@ -121,7 +166,10 @@ describe('the shared server (TRUST_PROXY_HOPS=1): rotating addresses and forward
     const malformed = await call('/api/login', { form: { email: long, password: 'x' }, headers: { 'X-Forwarded-For': forwarded } });
     expect(malformed.status).toBe(422);
     // A well-formed email with an over-long address is counted under a hashed key: a plain 401.
-    const res = await call('/api/login', { form: { email: 'nobody-long-xff@example.test', password: 'x' }, headers: { 'X-Forwarded-For': forwarded } });
+    const res = await call('/api/login', {
+      form: { email: 'nobody-long-xff@example.test', password: 'x' },
+      headers: { 'X-Forwarded-For': forwarded },
+    });
     expect(res.status).toBe(401);
     const keys = await testDb.rateLimit.findMany({ select: { key: true } });
     expect(Math.max(...keys.map((k) => k.key.length))).toBe(43); // SHA-256, base64url
@@ -140,7 +188,7 @@ async function freePort(): Promise<number> {
   throw new Error('no free port in 3141-3149');
 }
 
-describe('a second instance with TRUST_PROXY_HOPS=0: only the socket\'s address counts', () => {
+describe("a second instance with TRUST_PROXY_HOPS=0: only the socket's address counts", () => {
   let child: ChildProcess | undefined;
   let base = '';
 
@@ -150,7 +198,12 @@ describe('a second instance with TRUST_PROXY_HOPS=0: only the socket\'s address 
     const env = { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', TRUST_PROXY_HOPS: '0', SITE_URL: base };
     child = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: 'ignore', detached: true });
     const deadline = Date.now() + 90_000;
-    while (!(await fetch(`${base}/api/home`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${base}/api/home`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (Date.now() > deadline) throw new Error('second server did not start');
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -160,25 +213,42 @@ describe('a second instance with TRUST_PROXY_HOPS=0: only the socket\'s address 
     if (child?.pid) process.kill(-child.pid, 'SIGTERM');
   });
 
-  const form = (fields: Record<string, string>) => ({ body: new TextEncoder().encode(new URLSearchParams(fields).toString()), type: 'application/x-www-form-urlencoded' });
+  const form = (fields: Record<string, string>) => ({
+    body: new TextEncoder().encode(new URLSearchParams(fields).toString()),
+    type: 'application/x-www-form-urlencoded',
+  });
   async function apiLogin(email: string, password: string, localAddress: string, headers: Record<string, string> = {}) {
     const { body, type } = form({ email, password });
-    const res = await request(`${base}/api/login`, { method: 'POST', body, localAddress, headers: { 'Content-Type': type, Accept: 'application/json', ...headers } });
+    const res = await request(`${base}/api/login`, {
+      method: 'POST',
+      body,
+      localAddress,
+      headers: { 'Content-Type': type, Accept: 'application/json', ...headers },
+    });
     return res.status;
   }
 
-  it('rotating X-Forwarded-For (or forging the server\'s own address header) changes nothing: 30 tries per address', { timeout: 60_000 }, async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) {
-      statuses.push(await apiLogin(`${unique('n')}@example.test`, 'x', '127.0.0.60', { 'X-Forwarded-For': freshIp(), 'X-Sevenstars-Socket-Address': freshIp() }));
-    }
-    expect(statuses.filter((s) => s === 401)).toHaveLength(30);
-    expect(statuses.slice(30)).toEqual([429, 429]);
-    // Another source address is another caller.
-    expect(await apiLogin(`${unique('n')}@example.test`, 'x', '127.0.0.61', { 'X-Forwarded-For': '127.0.0.60' })).toBe(401);
-  });
+  it(
+    "rotating X-Forwarded-For (or forging the server's own address header) changes nothing: 30 tries per address",
+    { timeout: 60_000 },
+    async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) {
+        statuses.push(
+          await apiLogin(`${unique('n')}@example.test`, 'x', '127.0.0.60', {
+            'X-Forwarded-For': freshIp(),
+            'X-Sevenstars-Socket-Address': freshIp(),
+          }),
+        );
+      }
+      expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+      expect(statuses.slice(30)).toEqual([429, 429]);
+      // Another source address is another caller.
+      expect(await apiLogin(`${unique('n')}@example.test`, 'x', '127.0.0.61', { 'X-Forwarded-For': '127.0.0.60' })).toBe(401);
+    },
+  );
 
-  it('200 wrong passwords from 127.0.0.2-50 posing as the Admin\'s address: the Admin still signs in', { timeout: 120_000 }, async () => {
+  it("200 wrong passwords from 127.0.0.2-50 posing as the Admin's address: the Admin still signs in", { timeout: 120_000 }, async () => {
     const admin = await makeUser('admin');
     // The Admin, from 127.0.0.1: the old client once, a browser once.
     expect(await apiLogin(admin.email, PASSWORD, '127.0.0.1')).toBe(200);
@@ -191,7 +261,11 @@ describe('a second instance with TRUST_PROXY_HOPS=0: only the socket\'s address 
     const { counts, ms } = await hammer(async (i) => {
       const localAddress = `127.0.0.${2 + (i % 49)}`;
       if (i % 2) return apiOutcome(await apiLogin(admin.email, `guess-${i}`, localAddress, forge));
-      const res = await callFormAction('login', { email: admin.email, password: `guess-${i}`, js: '1' }, { base, localAddress, headers: forge });
+      const res = await callFormAction(
+        'login',
+        { email: admin.email, password: `guess-${i}`, js: '1' },
+        { base, localAddress, headers: forge },
+      );
       return outcome(res.text);
     });
     console.log(`[lockout hops=0] ${ATTEMPTS} wrong passwords from 49 addresses in ${ms} ms:`, counts);
@@ -201,7 +275,11 @@ describe('a second instance with TRUST_PROXY_HOPS=0: only the socket\'s address 
     expect(await apiLogin(admin.email, PASSWORD, '127.0.0.52')).toBe(429);
     // The Admin's old client from the Admin's address, and the Admin's browser from a new address.
     expect(await apiLogin(admin.email, PASSWORD, '127.0.0.1')).toBe(200);
-    const again = await callFormAction('login', { email: admin.email, password: PASSWORD, js: '1' }, { base, localAddress: '127.0.0.51', cookie: device });
+    const again = await callFormAction(
+      'login',
+      { email: admin.email, password: PASSWORD, js: '1' },
+      { base, localAddress: '127.0.0.51', cookie: device },
+    );
     expect(outcome(again.text)).toBe('ok');
   });
 });

@@ -31,14 +31,20 @@ describe('upload refusals leave no file and no row', () => {
     [
       'an SVG with a script',
       async () =>
-        new File(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>'], 'logo.svg', {
-          type: 'image/svg+xml',
-        }),
+        new File(
+          ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>'],
+          'logo.svg',
+          {
+            type: 'image/svg+xml',
+          },
+        ),
     ],
     [
       'a truncated JPEG',
       async () => {
-        const full = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+        const full = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#3366cc' } })
+          .jpeg()
+          .toBuffer();
         return new File([new Uint8Array(full.subarray(0, Math.floor(full.length / 2)))], 'cut.jpg', { type: 'image/jpeg' });
       },
     ],
@@ -85,8 +91,15 @@ describe('accepted uploads', () => {
   });
 
   it('accepts png, webp, gif and avif', async () => {
-    for (const [format, ext] of [['png', 'png'], ['webp', 'webp'], ['gif', 'gif'], ['avif', 'avif']] as const) {
-      const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa88' } }).toFormat(format).toBuffer();
+    for (const [format, ext] of [
+      ['png', 'png'],
+      ['webp', 'webp'],
+      ['gif', 'gif'],
+      ['avif', 'avif'],
+    ] as const) {
+      const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa88' } })
+        .toFormat(format)
+        .toBuffer();
       const res = await call('/api/slider', { token: admin, form: { img: new File([new Uint8Array(data)], `x.${ext}`) } });
       expect(res.status, format).toBe(201);
       expect(res.data.img).toMatch(new RegExp(`\\.${ext}$`));
@@ -96,7 +109,9 @@ describe('accepted uploads', () => {
   });
 
   it('refuses images with too many pixels', async () => {
-    const data = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const data = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const res = await call('/api/slider', { token: admin, form: { img: new File([new Uint8Array(data)], 'big.png') } });
     expect(res.status).toBe(422);
   });

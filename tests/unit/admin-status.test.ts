@@ -14,7 +14,9 @@ const MESSAGES = { en, ar } as const;
 
 function render(element: ReturnType<typeof createElement>, locale: keyof typeof MESSAGES, pathname: string) {
   const children = createElement(PathnameContext.Provider, { value: pathname }, element);
-  return renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages: MESSAGES[locale], timeZone: 'Asia/Dubai', children }));
+  return renderToStaticMarkup(
+    createElement(NextIntlClientProvider, { locale, messages: MESSAGES[locale], timeZone: 'Asia/Dubai', children }),
+  );
 }
 
 const retry = () => {};
@@ -34,7 +36,7 @@ describe('back-office failure screen', () => {
     expect(html).toContain(`>${MESSAGES[locale].admin.retry}</button>`);
   });
 
-  it('the three wordings differ (a screen never borrows another one\'s)', () => {
+  it("the three wordings differ (a screen never borrows another one's)", () => {
     expect(new Set([en.admin.areas.slider.loadFailed, en.admin.users.loadFailed, en.admin.loadFailed]).size).toBe(3);
   });
 });

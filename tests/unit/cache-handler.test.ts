@@ -1,3 +1,4 @@
+import type { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import MemoryCacheHandler from '@/lib/cache-handler.mjs';
 
@@ -14,8 +15,8 @@ interface Replay {
   headers: (string | string[])[];
   body: Buffer;
 }
-const state = (globalThis as unknown as Record<symbol, any>)[Symbol.for('sevenstars.cache')] as {
-  pageReads: import('node:async_hooks').AsyncLocalStorage<Scope>;
+const state = (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('sevenstars.cache')] as {
+  pageReads: AsyncLocalStorage<Scope>;
   tick(): number;
   keepReplay(entry: unknown, key: string, replay: Replay): boolean;
   findRetired(key: string, accepts: (coding: string) => boolean): Replay | undefined;

@@ -41,7 +41,8 @@ function runLoader(html: string, browser: { visible: boolean; paintTiming: boole
     createElement: () => ({ src: '', async: false }),
   };
   runInNewContext(loader, { document, PerformanceObserver, setTimeout: (fn: () => void) => timers.push(fn) });
-  const paint = (name: string) => observer?.({ getEntriesByName: (n) => (n === name ? [{}] : []) }, { disconnect: () => (observer = null) });
+  const paint = (name: string) =>
+    observer?.({ getEntriesByName: (n) => (n === name ? [{}] : []) }, { disconnect: () => (observer = null) });
   const runTimers = () => timers.splice(0).forEach((fn) => fn());
   return { added, paint, runTimers, timers };
 }
@@ -52,7 +53,14 @@ describe('cached pages start their scripts after the first paint (lib/server/def
   it('takes every async Next script and its preload out of the HTML, and keeps the rest as it was', () => {
     expect(out).not.toMatch(/<script src="[^"]*" async="">/);
     expect(out).not.toContain('rel="preload" as="script"');
-    for (const kept of ['<link rel="preload" as="image" href="/hero.avif"/>', 'noModule=""', '<script id="_R_">', '__next_f', '<h1>Seven Stars</h1>', 'try{}catch(e){}']) {
+    for (const kept of [
+      '<link rel="preload" as="image" href="/hero.avif"/>',
+      'noModule=""',
+      '<script id="_R_">',
+      '__next_f',
+      '<h1>Seven Stars</h1>',
+      'try{}catch(e){}',
+    ]) {
       expect(out).toContain(kept);
     }
     expect(out.match(/<script>\(function startAfterFirstPaint/g)).toHaveLength(1);
@@ -88,7 +96,10 @@ describe('cached pages start their scripts after the first paint (lib/server/def
   });
 
   it('a script tag in another shape stays where it is (and runs as Next meant)', () => {
-    const withNonce = PAGE.replace('<script src="/_next/static/chunks/router.js" async=""></script>', '<script src="/_next/static/chunks/router.js" async="" nonce="n"></script>');
+    const withNonce = PAGE.replace(
+      '<script src="/_next/static/chunks/router.js" async=""></script>',
+      '<script src="/_next/static/chunks/router.js" async="" nonce="n"></script>',
+    );
     const result = deferBootScripts(withNonce);
     expect(result).toContain('<script src="/_next/static/chunks/router.js" async="" nonce="n"></script>');
     expect(runLoader(result, { visible: false, paintTiming: true }).added).toEqual(SOURCES.filter((src) => !src.endsWith('router.js')));

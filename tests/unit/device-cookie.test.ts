@@ -37,7 +37,9 @@ describe('device cookie', () => {
     const value = deviceCookieAfterSignIn(null, 'owner@example.test')!;
     const [account, nonce, signature] = value.split('.');
     expect(trustedDevice(`${account}.${nonce}x.${signature}`, 'owner@example.test')).toBeNull();
-    expect(trustedDevice(`${account}.${nonce}.${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`, 'owner@example.test')).toBeNull();
+    expect(
+      trustedDevice(`${account}.${nonce}.${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`, 'owner@example.test'),
+    ).toBeNull();
     process.env.AUTH_SECRET = 'another-secret-another-secret-xx';
     expect(trustedDevice(value, 'owner@example.test')).toBeNull();
     delete process.env.AUTH_SECRET;

@@ -14,7 +14,9 @@ function render(count: number, locale: keyof typeof MESSAGES) {
   const ids = Array.from({ length: count }, (_, i) => i + 1);
   const images = ids.map((id) => createElement('img', { key: id, alt: '' }));
   const slider = createElement(HeroSlider, { ids, images });
-  return renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages: MESSAGES[locale], timeZone: 'Asia/Dubai', children: slider }));
+  return renderToStaticMarkup(
+    createElement(NextIntlClientProvider, { locale, messages: MESSAGES[locale], timeZone: 'Asia/Dubai', children: slider }),
+  );
 }
 
 const dots = (html: string) => html.match(/aria-label="(Go to slide|انتقل إلى الشريحة) \d+"/g)?.length ?? 0;

@@ -13,7 +13,24 @@ describe('parseId', () => {
     expect(parseId(42)).toBe(42);
   });
   it('refuses everything else', () => {
-    for (const raw of ['', '0', '-1', '01', '1.5', '1e3', '0x10', '+1', ' 1', '1 ', '2147483648', '99999999999', '１', '١', 'abc', '__proto__'])
+    for (const raw of [
+      '',
+      '0',
+      '-1',
+      '01',
+      '1.5',
+      '1e3',
+      '0x10',
+      '+1',
+      ' 1',
+      '1 ',
+      '2147483648',
+      '99999999999',
+      '１',
+      '١',
+      'abc',
+      '__proto__',
+    ])
       expect(parseId(raw), raw).toBeNull();
     for (const raw of [0, -1, 1.5, 2147483648, Number.NaN, Infinity, null, undefined, {}, [], true, 1n])
       expect(parseId(raw), String(raw)).toBeNull();
@@ -22,7 +39,8 @@ describe('parseId', () => {
 
 describe('text rule', () => {
   it('refuses C0, DEL, C1 and lone surrogates; multi-line fields keep tab and line breaks', () => {
-    for (const bad of ['\u0000', 'a\u0001', '\u001b[0m', 'x\u007f', 'x\u0085', 'a\uD800', '\uDC00b']) expect(isCleanText(bad), JSON.stringify(bad)).toBe(false);
+    for (const bad of ['\u0000', 'a\u0001', '\u001b[0m', 'x\u007f', 'x\u0085', 'a\uD800', '\uDC00b'])
+      expect(isCleanText(bad), JSON.stringify(bad)).toBe(false);
     expect(isCleanText('a\nb')).toBe(false);
     expect(isCleanText('a\r\n\tb', { multiline: true })).toBe(true);
     expect(isCleanText('a\u0000b', { multiline: true })).toBe(false);

@@ -11,11 +11,20 @@ describe('messages', () => {
   it('en and ar have exactly the same keys', () => {
     const enKeys = keys(en as Tree).sort();
     const arKeys = keys(ar as Tree).sort();
-    expect(arKeys.filter((k) => !enKeys.includes(k)), 'only in ar').toEqual([]);
-    expect(enKeys.filter((k) => !arKeys.includes(k)), 'only in en').toEqual([]);
+    expect(
+      arKeys.filter((k) => !enKeys.includes(k)),
+      'only in ar',
+    ).toEqual([]);
+    expect(
+      enKeys.filter((k) => !arKeys.includes(k)),
+      'only in en',
+    ).toEqual([]);
   });
   it('no message is empty', () => {
-    for (const [name, tree] of [['en', en], ['ar', ar]] as const) {
+    for (const [name, tree] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
       const flat = keys(tree as Tree);
       for (const key of flat) {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree);

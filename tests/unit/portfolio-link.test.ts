@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PortfolioLink } from '@/components/site/portfolio-link';
 
-const render = (url: string) => renderToStaticMarkup(createElement(PortfolioLink, { url, hint: 'Download', className: 'x', children: 'Portfolio' }));
+const render = (url: string) =>
+  renderToStaticMarkup(createElement(PortfolioLink, { url, hint: 'Download', className: 'x', children: 'Portfolio' }));
 
 describe('portfolio link (PORTFOLIO_URL)', () => {
   it('downloads a file on our own site', () => {

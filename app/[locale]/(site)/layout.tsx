@@ -18,7 +18,10 @@ export default async function SiteLayout({ children, params }: { children: React
   return (
     <ScopedIntlProvider namespaces={CLIENT_NAMESPACES}>
       <SearchProvider>
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-brand focus:px-4 focus:py-2 focus:text-black">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-brand focus:px-4 focus:py-2 focus:text-black"
+        >
           {t('skipToContent')}
         </a>
         {/* At least a screen tall, so on a short page the footer sits at the bottom, not mid-screen. */}

@@ -57,7 +57,14 @@ async function checkLogin(raw: Record<string, unknown>, client: LoginClient): Pr
   await signedIn(email, client, admission);
   if (!user.isAdmin && !user.isMiniAdmin) throw forbidden('awaitingApproval');
   return {
-    user: { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, isMiniAdmin: user.isMiniAdmin, createdAt: user.createdAt },
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isAdmin: user.isAdmin,
+      isMiniAdmin: user.isMiniAdmin,
+      createdAt: user.createdAt,
+    },
     device: deviceCookieAfterSignIn(client.device, email),
   };
 }

@@ -21,7 +21,14 @@ export default async function AboutPage({ params }: Props) {
         <p className="mt-4 text-lg leading-relaxed">{t('p2')}</p>
       </div>
       <div className="relative aspect-[4/3] overflow-hidden rounded-2xl">
-        <StaticImage src="/brand/about.jpg" alt={t('imageAlt')} fill priority sizes="(min-width: 768px) 50vw, 100vw" className="object-cover" />
+        <StaticImage
+          src="/brand/about.jpg"
+          alt={t('imageAlt')}
+          fill
+          priority
+          sizes="(min-width: 768px) 50vw, 100vw"
+          className="object-cover"
+        />
       </div>
     </div>
   );

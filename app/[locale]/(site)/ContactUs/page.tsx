@@ -36,7 +36,10 @@ export default async function ContactPage({ params }: Props) {
                   <div>
                     <dt className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">{t('email')}</dt>
                     <dd>
-                      <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-2 text-lg font-bold underline-offset-4 hover:underline">
+                      <a
+                        href={`mailto:${contact.email}`}
+                        className="inline-flex items-center gap-2 text-lg font-bold underline-offset-4 hover:underline"
+                      >
                         <SocialIcon kind="email" />
                         <span dir="ltr">{contact.email}</span>
                       </a>
@@ -47,7 +50,10 @@ export default async function ContactPage({ params }: Props) {
                   <div>
                     <dt className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">{t('phone')}</dt>
                     <dd>
-                      <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className="inline-flex items-center gap-2 text-lg font-bold underline-offset-4 hover:underline">
+                      <a
+                        href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}
+                        className="inline-flex items-center gap-2 text-lg font-bold underline-offset-4 hover:underline"
+                      >
                         <SocialIcon kind="phone" />
                         <span dir="ltr">{contact.phone}</span>
                       </a>
@@ -84,7 +90,13 @@ export default async function ContactPage({ params }: Props) {
         </h2>
         <MapEmbed src={config.mapEmbedUrl} title={t('mapFrameTitle')} placeholder={t('mapLoading')} />
         <p className="mt-4 text-center">
-          <a href={config.mapLinkUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-strong underline underline-offset-4 hover:no-underline dark:text-brand" data-testid="map-link">
+          <a
+            href={config.mapLinkUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-brand-strong underline underline-offset-4 hover:no-underline dark:text-brand"
+            data-testid="map-link"
+          >
             {t('mapOpen')}
           </a>
         </p>

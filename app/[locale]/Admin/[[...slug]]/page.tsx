@@ -25,15 +25,29 @@ export default async function AdminPage({ params }: Props) {
   if (!user) return redirect({ href: '/LogIn', locale });
 
   if (route.kind === 'home') {
-    return <p className="grid min-h-[50svh] place-items-center text-2xl font-bold" data-testid="choose">{t('choose')}</p>;
+    return (
+      <p className="grid min-h-[50svh] place-items-center text-2xl font-bold" data-testid="choose">
+        {t('choose')}
+      </p>
+    );
   }
   if (route.kind === 'users') {
-    if (!can(user, 'users')) return <p role="alert" className="text-lg font-semibold" data-testid="forbidden">{t('forbidden')}</p>;
+    if (!can(user, 'users'))
+      return (
+        <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
+          {t('forbidden')}
+        </p>
+      );
     const users = await listUsers();
     return (
       <section>
-        <h1 tabIndex={-1} className="mb-6 text-3xl font-extrabold focus:outline-none">{t('users.title')}</h1>
-        <UsersTable users={users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({ id, name, email, isAdmin, isMiniAdmin }))} meId={user.id} />
+        <h1 tabIndex={-1} className="mb-6 text-3xl font-extrabold focus:outline-none">
+          {t('users.title')}
+        </h1>
+        <UsersTable
+          users={users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({ id, name, email, isAdmin, isMiniAdmin }))}
+          meId={user.id}
+        />
       </section>
     );
   }
@@ -44,7 +58,8 @@ export default async function AdminPage({ params }: Props) {
     // The company has one contact card; the create button hides while exactly one exists.
     return <ItemList area={area} cards={cards} canCreate={area.key !== 'contacts' || cards.length !== 1} />;
   }
-  const options: Record<string, { value: string; label: string }[]> = area.key === 'events' ? { clientId: await clientOptions(locale) } : {};
+  const options: Record<string, { value: string; label: string }[]> =
+    area.key === 'events' ? { clientId: await clientOptions(locale) } : {};
   const back = (
     <Link href={adminPath.list(area)} className="mb-4 inline-block text-sm font-semibold underline">
       {t('backToList')}
@@ -55,7 +70,11 @@ export default async function AdminPage({ params }: Props) {
       <section>
         {back}
         <h1 className="mb-6 text-3xl font-extrabold">{ta('createHeading')}</h1>
-        {area.key === 'events' && !options.clientId?.length && <p role="alert" className="mb-4 font-semibold">{ta('noClients')}</p>}
+        {area.key === 'events' && !options.clientId?.length && (
+          <p role="alert" className="mb-4 font-semibold">
+            {ta('noClients')}
+          </p>
+        )}
         <ItemForm areaKey={area.key} options={options} />
       </section>
     );
@@ -65,7 +84,9 @@ export default async function AdminPage({ params }: Props) {
     return (
       <section>
         {back}
-        <p role="alert" className="text-lg font-semibold" data-testid="not-found">{t('notFound')}</p>
+        <p role="alert" className="text-lg font-semibold" data-testid="not-found">
+          {t('notFound')}
+        </p>
       </section>
     );
   }
