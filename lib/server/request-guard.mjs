@@ -10,6 +10,8 @@
 //   page or a 308 without CORS, which the old client cannot read; here it is a JSON 404 with the
 //   same CORS headers (lib/server/cors.mjs) and `{message}` body as every other /api answer, and
 //   its preflight passes like theirs;
+// - an action call whose body Next cannot decode: 400 instead of Next's 500 (see
+//   `undecodableActionsAre400`);
 // - a POST to a page whose Origin is another site (a forged server-action or
 //   form-action call): 403. Next's own check compares host names only (an https:// Origin passed
 //   for an http:// host) and refuses with a 500; this one compares scheme and host.
@@ -99,8 +101,42 @@ export function requestGuard(root) {
       sendText(res, 403, message(req, 'crossOrigin'));
       return true;
     }
+    if (method === 'POST') undecodableActionsAre400(res);
     return false;
   };
+}
+
+/**
+ * A POST to a page is a server or form action. Every action of ours answers its own refusals and
+ * faults (lib/admin/actions.ts), so a 5xx streamed back as an action answer (React's flight
+ * format, `text/x-component`) means Next could not decode what the client sent: broken JSON or
+ * multipart, or a body that is no argument list. That is the client's mistake: a 400, with the
+ * body (React's error row) unchanged. A page rendered after a form post is HTML and keeps its
+ * status (a database outage there stays a 5xx).
+ * @param {ServerResponse} res
+ */
+function undecodableActionsAre400(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = /** @type {any} */ (
+    function (/** @type {number} */ status, /** @type {unknown[]} */ ...rest) {
+      const headers = typeof rest[0] === 'string' ? rest[1] : rest[0];
+      const type = String(headerValue(headers, 'content-type') ?? res.getHeader('content-type') ?? '');
+      const mapped = status >= 500 && type.startsWith('text/x-component') ? 400 : status;
+      return /** @type {any} */ (writeHead).call(res, mapped, ...rest);
+    }
+  );
+}
+
+/** A header's value in writeHead's headers argument (an object or a flat name/value list). */
+function headerValue(/** @type {unknown} */ headers, /** @type {string} */ name) {
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) return headers[i + 1];
+    return undefined;
+  }
+  if (headers && typeof headers === 'object') {
+    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  }
+  return undefined;
 }
 
 /** `/api/<segment>[/<segment>…]` with plain segments: what Next routes to an API route handler. */

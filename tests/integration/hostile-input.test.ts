@@ -926,8 +926,24 @@ function generate() {
           body,
         ),
     });
-  // (A body React's decoder cannot parse, or that is not an argument list, still gets Next's own
-  // 500: see docs/decisions.md.)
+  // Bodies React's decoder cannot parse, or that are no argument list: Next's 500 becomes a 400
+  // (lib/server/request-guard.mjs); nothing runs.
+  const multipartBody = (root: string) => `--hostile\r\nContent-Disposition: form-data; name="0"\r\n\r\n${root}\r\n--hostile--\r\n`;
+  for (const [label, type, body] of [
+    ['broken JSON', 'text/plain;charset=UTF-8', '{broken'],
+    ['a JSON string', 'text/plain;charset=UTF-8', '"not a list"'],
+    ['truncated JSON', 'text/plain;charset=UTF-8', '[1,2'],
+    ['broken JSON in multipart', 'multipart/form-data; boundary=hostile', multipartBody('[broken')],
+    [
+      'a truncated multipart body',
+      'multipart/form-data; boundary=hostile',
+      '--hostile\r\nContent-Disposition: form-data; name="0"\r\n\r\n["team"',
+    ],
+  ] as const) {
+    for (const name of ['saveItem', 'deleteItem', 'saveUserFlags', 'deleteUser', 'login', 'register', 'logout'] as const) {
+      rawAction(`${name} with ${label}`, ACTIONS[name]!, type, body, 400);
+    }
+  }
   const badRequest = actionError('badRequest');
   rawAction('deleteItem with a non-array body', ACTIONS.deleteItem!, 'text/plain;charset=UTF-8', '{"a":1}', 200, badRequest);
   rawAction('deleteItem with a dangling form reference', ACTIONS.deleteItem!, 'text/plain;charset=UTF-8', '["$K1"]', 200, badRequest);
