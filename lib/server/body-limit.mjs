@@ -62,16 +62,24 @@ function tooLarge(req, res) {
   }
   const locale = /^\/ar(?:[/?]|$)/.test(req.url ?? '') ? 'ar' : 'en';
   const body = JSON.stringify({ message: message(locale) });
-  // Connection: close makes Node end the socket after this answer instead of reading the rest.
+  // No `Connection: close`: closing at once, with the client still sending, makes the kernel reset
+  // the connection, and a client still writing then loses the 413 it was sent (EPIPE) instead of
+  // reading it. So Node drains the rest of the body (LimitedIncomingMessage drops every byte: no
+  // memory is used) and the socket closes 5 s after the answer if the body has not ended by then.
   res.writeHead(413, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    Connection: 'close',
   });
   res.end(body);
+  const linger = setTimeout(() => req.socket?.destroy(), LINGER_MS);
+  linger.unref();
+  req.once('end', () => clearTimeout(linger));
 }
+
+/** How long a refused body may keep arriving (and be dropped) after the 413 went out. */
+const LINGER_MS = 5_000;
 
 const isApi = (url = '') => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 

@@ -905,7 +905,15 @@ function generate() {
     });
 
   // Broken action calls: a body React's decoder cannot read, an unknown action id.
-  const rawAction = (label: string, actionId: string, type: string, body: string, status: number, check?: Probe['check']) =>
+  const rawAction = (
+    label: string,
+    actionId: string,
+    type: string,
+    body: string,
+    status: number,
+    check?: Probe['check'],
+    page = '/Admin',
+  ) =>
     add({
       category: 'action',
       label,
@@ -914,7 +922,7 @@ function generate() {
       send: () =>
         viaRaw(
           'POST',
-          '/Admin',
+          page,
           {
             'Next-Action': actionId,
             Accept: 'text/x-component',
@@ -940,8 +948,17 @@ function generate() {
       '--hostile\r\nContent-Disposition: form-data; name="0"\r\n\r\n["team"',
     ],
   ] as const) {
-    for (const name of ['saveItem', 'deleteItem', 'saveUserFlags', 'deleteUser', 'login', 'register', 'logout'] as const) {
-      rawAction(`${name} with ${label}`, ACTIONS[name]!, type, body, 400);
+    // Each action where its page offers it (Next answers 409 for an action the page does not use).
+    for (const [name, page] of [
+      ['saveItem', '/Admin'],
+      ['deleteItem', '/Admin'],
+      ['saveUserFlags', '/Admin'],
+      ['deleteUser', '/Admin'],
+      ['logout', '/Admin'],
+      ['login', '/LogIn'],
+      ['register', '/SignUp'],
+    ] as const) {
+      rawAction(`${name} with ${label}`, ACTIONS[name]!, type, body, 400, undefined, page);
     }
   }
   const badRequest = actionError('badRequest');
