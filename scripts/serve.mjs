@@ -60,13 +60,15 @@ const server = http.createServer({ IncomingMessage: LimitedIncomingMessage }, (r
     inRequestScope(req, () => handle(req, res)).catch((error) => fail(req, res, error));
     return;
   }
-  // Every HTML answer of Next gets the page CSP (kept copies carry it: they copy this answer).
-  withPagePolicy(res, pagePolicy);
   const replayKey = replayKeyOf(req);
+  // Every HTML answer of Next gets the page CSP. Kept copies already carry it (they copy such an
+  // answer), so a replay is sent as it is: no HTML is read or hashed per request.
   if (replayKey === null) {
+    withPagePolicy(res, pagePolicy);
     guardPage(req, res, null);
     inRequestScope(req, () => handle(req, res)).catch((error) => fail(req, res, error));
   } else if (!serveReplay(req, res, replayKey)) {
+    withPagePolicy(res, pagePolicy);
     guardPage(req, res, replayKey);
     handleAndKeep(req, res, replayKey, () => handle(req, res)).catch((error) => fail(req, res, error));
   }
