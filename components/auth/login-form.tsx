@@ -1,27 +1,25 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useActionState, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { login } from '@/lib/admin/actions';
-import type { ActionResult } from '@/lib/admin/actions';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from './auth-field';
+import { useProgressiveAction } from './use-progressive-action';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'login-form';
 
-// Two ways in. Once scripts run, `onSubmit` calls the action itself (the spec's toast, then /Admin
-// 2 seconds later). Before they run, or without them, the browser POSTs the form to the action
-// (never a GET: the password must not reach a URL) and the page comes back with `state`.
+// Two ways in (use-progressive-action.ts): with scripts, the spec's toast and /Admin 2 seconds
+// later; without them, the browser's POST and the page that comes back.
 export function LoginForm() {
   const t = useTranslations('auth');
   const errors = useTranslations('errors');
   const locale = useLocale();
   const router = useRouter();
-  const [state, formAction] = useActionState(login, null);
-  const [busy, setBusy] = useState(false);
+  const { formAction, posted, busy, setBusy, submit } = useProgressiveAction(login);
   // Stays under the form after the toast has gone, until the next try. Null: nothing tried with scripts yet.
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -34,12 +32,8 @@ export function LoginForm() {
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault(); // React then leaves the form's action alone
-    setBusy(true);
     setFailure('');
-    const form = new FormData(event.currentTarget);
-    form.set('js', '1');
-    const result = await login(null, form).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    const result = await submit(event);
     if (result.ok) {
       toast.success(t('loginSuccess'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
       setTimeout(() => {
@@ -58,7 +52,6 @@ export function LoginForm() {
     toast.error(text, { id: TOAST_ID, duration: TIMINGS.errorToastMs });
   }
 
-  const posted = state && !state.ok ? state : null;
   const shown = failure ?? (posted ? message(posted.error) : '');
   return (
     <form action={formAction} onSubmit={onSubmit} className="grid gap-4" data-testid="login-form">

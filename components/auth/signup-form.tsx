@@ -1,13 +1,13 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useActionState, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { register } from '@/lib/admin/actions';
-import type { ActionResult } from '@/lib/admin/actions';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from './auth-field';
+import { useProgressiveAction } from './use-progressive-action';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'signup-form';
@@ -19,17 +19,12 @@ export function SignupForm() {
   const tv = useTranslations('validation');
   const locale = useLocale();
   const router = useRouter();
-  const [state, formAction] = useActionState(register, null);
-  const [busy, setBusy] = useState(false);
+  const { formAction, posted: answered, busy, setBusy, submit } = useProgressiveAction(register);
   // Null until the first try with scripts; until then the posted answer (if any) is shown.
   const [errors, setErrors] = useState<Record<string, string[]> | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault(); // React then leaves the form's action alone
-    setBusy(true);
-    const form = new FormData(event.currentTarget);
-    form.set('js', '1');
-    const result = await register(null, form).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    const result = await submit(event);
     setBusy(false);
     if (result.ok) {
       toast.success(t('registerSuccess'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
@@ -40,7 +35,7 @@ export function SignupForm() {
     toast.error(t('registerFailed'), { id: TOAST_ID, duration: TIMINGS.defaultToastMs });
   }
 
-  const posted = errors === null && state && !state.ok ? state : null;
+  const posted = errors === null ? answered : null;
   const shownErrors = errors ?? posted?.fieldErrors ?? {};
   const error = (field: string) => shownErrors[field]?.map((code) => (tv.has(code) ? tv(code) : code)).join(' ');
   return (
