@@ -1,20 +1,10 @@
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { ACTIONS } from './actions';
 import { BASE } from './api';
 
 // Server actions called over HTTP from Node, as a crafted request (or React's client) would, with
 // a chosen source address (`localAddress`, any 127.0.0.x) for tests of per-address behaviour.
-// Action ids come from the build's manifest (the same lookup as tests/integration/admin-actions.test.ts).
-
-const manifest = JSON.parse(readFileSync(path.resolve('.next/server/server-reference-manifest.json'), 'utf8')) as {
-  node: Record<string, { filename: string; exportedName: string }>;
-};
-const ACTIONS = Object.fromEntries(
-  Object.entries(manifest.node)
-    .filter(([, v]) => v.filename === 'lib/admin/actions.ts')
-    .map(([id, v]) => [v.exportedName, id]),
-);
+// Action ids come from the one lookup in ./actions.
 
 export interface RawResponse {
   status: number;

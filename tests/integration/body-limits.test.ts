@@ -1,23 +1,20 @@
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
+import { ACTIONS } from '../helpers/actions';
 
 // Body limits on every request, however it is framed (issue 16): a chunked body has no
 // Content-Length to check up front, and 100 MB of it to /api/login took the server from 307 to
 // 691 MB. Our own server instance, so its memory (VmRSS) can be read while the body streams.
 
 const MB = 1024 * 1024;
-// The sign-in action, as the sign-in form calls it (ids come from the build's manifest, as in admin-actions.test.ts).
-const manifest = JSON.parse(readFileSync(path.resolve('.next/server/server-reference-manifest.json'), 'utf8')) as {
-  node: Record<string, { filename: string; exportedName: string }>;
-};
-const loginAction = Object.entries(manifest.node).find(([, v]) => v.filename === 'lib/admin/actions.ts' && v.exportedName === 'login')![0];
+// The sign-in action, as the sign-in form calls it (id from the one lookup in tests/helpers/actions).
+const loginAction = ACTIONS.login!;
 
 let server: SpawnedServer;
 beforeAll(async () => {

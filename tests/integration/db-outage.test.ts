@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { migrate } from '@/lib/db/migrate';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
+import { ACTIONS } from '../helpers/actions';
 
 // Issue 16, finding 6: PostgreSQL stops for a while and comes back. This file runs its own
 // PostgreSQL (a fresh cluster on a free port) and its own production server against it, so it
@@ -114,10 +115,7 @@ async function api(url: string, fields?: Record<string, string>, auth = true) {
 
 /** The login server action, as the sign-in form calls it (id from the build's manifest). */
 async function loginAction(email: string, password: string) {
-  const manifest = JSON.parse(readFileSync(path.resolve('.next/server/server-reference-manifest.json'), 'utf8')) as {
-    node: Record<string, { filename: string; exportedName: string }>;
-  };
-  const id = Object.entries(manifest.node).find(([, v]) => v.filename === 'lib/admin/actions.ts' && v.exportedName === 'login')?.[0];
+  const id = ACTIONS.login;
   if (!id) throw new Error('no login action in the manifest');
   const body = new FormData();
   body.append('_1_email', email);
