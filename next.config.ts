@@ -16,11 +16,18 @@ const CANONICAL_SEGMENTS = ['Services', 'TheTeam', 'AboutUs', 'ContactUs', 'LogI
 const ENGLISH_PAGE = '(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/)[^.]*';
 
 /**
+ * The image folders: the old client's (`sliderimges`, `servimges`, …) and any new entity's, which
+ * keep the same ending. Which folders exist is the entity registry's business: the media route
+ * answers 404 for one no entity names (lib/entities/registry.ts, IMAGE_URL_FOLDERS).
+ */
+const IMAGE_FOLDER = '[a-z]+imges';
+
+/**
  * Every path but the media answers (the old image folders, the route behind them, the image
  * optimiser), which send their own stricter policy (`default-src 'none'; sandbox`): a header rule
  * here would replace it.
  */
-const NOT_MEDIA = '(?!(?:sliderimges|clientimges|contactimges|teamimges|servimges|media)/|_next/image).*';
+const NOT_MEDIA = `(?!(?:${IMAGE_FOLDER}|media)/|_next/image).*`;
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -51,14 +58,7 @@ const nextConfig: NextConfig = {
     // AVIF decode (~70-100 ms in software) held up the first frame on this machine.
     deviceSizes: [640, 828, 1080, 1920],
     imageSizes: [96, 256],
-    localPatterns: [
-      { pathname: '/sliderimges/**' },
-      { pathname: '/clientimges/**' },
-      { pathname: '/contactimges/**' },
-      { pathname: '/teamimges/**' },
-      { pathname: '/servimges/**' },
-      { pathname: '/brand/**' },
-    ],
+    localPatterns: [{ pathname: '/*imges/**' }, { pathname: '/brand/**' }],
     minimumCacheTTL: 31536000,
     // The same policy as the media route's own answers (Next's default lacks default-src).
     contentSecurityPolicy: "default-src 'none'; sandbox",
@@ -82,7 +82,7 @@ const nextConfig: NextConfig = {
       beforeFiles: [
         // The old image folders, served by one route handler.
         {
-          source: '/:folder(sliderimges|clientimges|contactimges|teamimges|servimges)/:name',
+          source: `/:folder(${IMAGE_FOLDER})/:name`,
           destination: '/media/:folder/:name',
         },
         // English pages keep the old unprefixed URLs; internally they live under /en.

@@ -1,17 +1,10 @@
 import { revalidateTag } from 'next/cache';
+import type { EntityKey } from '@/lib/entities/registry';
 
-/** Cache tags, one per entity. Public reads carry every tag they touch; writes expire their own. */
-export const TAGS = {
-  slides: 'slides',
-  team: 'team',
-  services: 'services',
-  contacts: 'contacts',
-  events: 'events',
-  clients: 'clients',
-} as const;
-export type CacheTag = (typeof TAGS)[keyof typeof TAGS];
+/** Cache tags are entity keys: public reads carry the tag of every entity they touch; writes expire their own. */
+export type CacheTag = EntityKey;
 
 /** Expire at once (not stale-while-revalidate): the next visitor sees the change. */
-export function invalidate(...tags: CacheTag[]) {
+export function invalidate(...tags: string[]) {
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
 }

@@ -8,7 +8,7 @@ import { usePathname } from '@/lib/i18n/navigation';
 /** Which list is on its way: the spec words the slider's and the users' states itself. */
 function useScreen() {
   const pathname = usePathname();
-  if (pathname === adminPath.list(AREAS.slider)) return 'slider';
+  if (pathname === adminPath.list(AREAS.slides)) return 'slides';
   if (pathname === '/Admin/Users') return 'users';
   return 'other';
 }
@@ -19,10 +19,10 @@ export function AdminLoading() {
   const screen = useScreen();
   return (
     <div className="grid min-h-[40vh] place-content-center justify-items-center gap-3" data-testid="admin-loading">
-      <Spinner label={screen === 'slider' ? t('areas.slider.loading') : t('loading')} />
-      {screen === 'slider' && (
+      <Spinner label={screen === 'slides' ? t('areas.slides.loading') : t('loading')} />
+      {screen === 'slides' && (
         <p aria-hidden="true" className="font-semibold">
-          {t('areas.slider.loading')}
+          {t('areas.slides.loading')}
         </p>
       )}
     </div>
@@ -33,7 +33,7 @@ export function AdminLoading() {
 export function AdminLoadError({ retry }: { retry: () => void }) {
   const t = useTranslations('admin');
   const screen = useScreen();
-  const text = screen === 'slider' ? t('areas.slider.loadFailed') : screen === 'users' ? t('users.loadFailed') : t('loadFailed');
+  const text = screen === 'slides' ? t('areas.slides.loadFailed') : screen === 'users' ? t('users.loadFailed') : t('loadFailed');
   return (
     <div className="grid min-h-[40vh] place-content-center justify-items-center gap-4 text-center" data-testid="admin-error">
       <p role="alert" className="text-lg font-semibold">

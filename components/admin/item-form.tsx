@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { saveItem } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
-import { AREAS, adminPath, type AreaKey, type FieldDef } from '@/lib/admin/areas';
+import { AREAS, adminPath, type AreaKey, type FormField } from '@/lib/admin/areas';
 import { fieldErrors as toFieldErrors } from '@/lib/entities/fields';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
@@ -38,7 +38,7 @@ export function ItemForm({
   const mode = id === undefined ? 'create' : 'update';
   const t = useTranslations(`admin.areas.${areaKey}`);
   const ta = useTranslations('admin');
-  const message = useFieldMessage(area.entity);
+  const message = useFieldMessage(area.key);
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -56,7 +56,7 @@ export function ItemForm({
 
   function validate(data: FormData): Record<string, string[]> {
     const values = Object.fromEntries(area.fields.filter((f) => f.kind !== 'image').map((f) => [f.name, String(data.get(f.name) ?? '')]));
-    const result = area.schema.safeParse(values);
+    const result = area.entity.schema.safeParse(values);
     const found = result.success ? {} : toFieldErrors(result.error);
     if (area.imageRequired && !picked && !image) found.image = ['imageRequired'];
     return found;
@@ -109,7 +109,7 @@ export function ItemForm({
       className="grid max-w-3xl gap-5"
       data-testid="item-form"
     >
-      {areaKey === 'contacts' && (
+      {t.has('urlHint') && (
         <p id="url-hint" className="rounded-lg bg-amber-100 p-3 text-sm font-semibold text-amber-900">
           {t('urlHint')}
         </p>
@@ -170,7 +170,7 @@ function Field({
   options,
   placeholder,
 }: {
-  field: FieldDef;
+  field: FormField;
   label: string;
   initial: string;
   error?: string;

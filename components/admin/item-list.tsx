@@ -44,18 +44,14 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
                     alt=""
                     fill
                     sizes="(min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw"
-                    className={area.key === 'clients' || area.key === 'contacts' ? 'object-contain p-4' : 'object-cover'}
+                    className={area.logo ? 'object-contain p-4' : 'object-cover'}
                   />
                 )}
               </div>
               <div className="flex flex-1 flex-col gap-2 p-4">
                 <h2 id={`item-${card.id}-title`} className="text-lg font-bold break-words" data-testid="item-title">
                   {/* Slides are numbered in the order the home page shows them, as its "Slide 3 of 4" does. */}
-                  {area.key === 'slider' ? (
-                    t('itemTitle', { number: index + 1 })
-                  ) : (
-                    <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>
-                  )}
+                  {area.numbered ? t('itemTitle', { number: index + 1 }) : <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>}
                 </h2>
                 {card.subtitle && (
                   <p className="text-sm font-semibold wrap-anywhere text-zinc-700 dark:text-zinc-300">

@@ -13,7 +13,6 @@ import { redirect } from '@/lib/i18n/navigation';
 import { routing } from '@/lib/i18n/routing';
 import { isDbFault } from '@/lib/db/faults';
 import { AREAS, type AreaKey } from './areas';
-import { entityOf } from './server';
 
 // Every admin server action. Each one passes the same guard as /api first, then calls the same
 // entity write function; errors come back as codes that the client turns into words.
@@ -65,15 +64,15 @@ export async function saveItem(areaKey: AreaKey, id: number | null, form: FormDa
   return run('content', async () => {
     const [area, itemId, data] = argsOf(saveItemArgs, [areaKey, id, form]);
     const { raw, image } = fieldsOf(area, data);
-    if (itemId === null) await crud.create(entityOf(area), raw, image);
-    else await crud.update(entityOf(area), itemId, raw, image);
+    if (itemId === null) await crud.create(AREAS[area].entity, raw, image);
+    else await crud.update(AREAS[area].entity, itemId, raw, image);
   });
 }
 
 export async function deleteItem(areaKey: AreaKey, id: number): Promise<ActionResult> {
   return run('content', async () => {
     const [area, itemId] = argsOf(deleteItemArgs, [areaKey, id]);
-    await crud.remove(entityOf(area), itemId);
+    await crud.remove(AREAS[area].entity, itemId);
   });
 }
 

@@ -2,8 +2,9 @@ import 'server-only';
 import type { z } from 'zod';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db/client';
-import { invalidate, type CacheTag } from '@/lib/cache';
-import { AppError, conflict, invalid, notFound, type FieldErrors } from '@/lib/errors';
+import { invalidate } from '@/lib/cache';
+import { conflict, invalid, notFound, type FieldErrors } from '@/lib/errors';
+import { rowToInput, type AnyEntity, type DbClient, type EntityDef, type Row } from '@/lib/entities/define';
 import { fieldErrors } from '@/lib/entities/fields';
 import { parseId } from '@/lib/entities/ids';
 import { ImageError, processImage } from '@/lib/uploads/image';
@@ -12,11 +13,8 @@ import { newFileName, uploads, type UploadFolder } from '@/lib/uploads/store';
 /**
  * The one write path shared by every content entity. Admin server actions and the legacy /api
  * both call create / update / remove, so validation, image handling, file clean-up and cache
- * invalidation happen here once. An entity supplies only its config (see lib/entities/<name>).
+ * invalidation happen here once. An entity supplies only its descriptor (lib/entities/<key>).
  */
-export interface Row {
-  id: number;
-}
 
 // The Prisma delegates differ per model; this is the part of them the generic code uses.
 interface Delegate<R> {
@@ -27,87 +25,62 @@ interface Delegate<R> {
   delete(args: object): Promise<R>;
 }
 
-/** The database, or the transaction a write runs in. */
-export type DbClient = Prisma.TransactionClient;
-
-export interface EntityConfig<R extends Row, I> {
-  tag: CacheTag;
-  schema: z.ZodType<I>;
-  /** The table's name in the database, so an update can lock its row (`SELECT … FOR UPDATE`). */
-  table: string;
-  /** The model's delegate on the given client (the database or a transaction). */
-  delegate: (client: DbClient) => unknown;
-  include?: object;
-  orderBy: object | object[];
-  /** The column holding the stored file name, and where files live. */
-  image?: {
-    column: string;
-    folder: UploadFolder;
-    required: boolean;
-  };
-  toData(input: I): Record<string, unknown>;
-  /** The current row as schema input, so an update that sends some fields keeps the others. */
-  toInput(row: R): Record<string, unknown>;
-  /** Extra checks that need the database (e.g. a referenced row exists). */
-  check?(input: I): Promise<FieldErrors | null>;
-  beforeRemove?(row: R): Promise<void>;
-}
-
-/**
- * Any entity's config, for the registries that list them side by side. Its methods take their
- * arguments bivariantly, so every concrete `EntityConfig<SlideRow, SlideInput>` fits.
- */
-export type AnyEntityConfig = EntityConfig<Row, unknown>;
+type Entity<R extends Row> = EntityDef<string, R, z.ZodObject, unknown>;
 
 export type Upload = File | null | undefined;
 
-const delegateOf = <R extends Row, I>(config: EntityConfig<R, I>, client: DbClient = db) => config.delegate(client) as Delegate<R>;
+const delegateOf = <R extends Row>(entity: Entity<R>, client: DbClient = db) => entity.delegate(client) as Delegate<R>;
 
 /** The stored file name a row refers to (null without an image). */
-const imageOf = <R extends Row, I>(config: EntityConfig<R, I>, row: R): string | null =>
-  config.image ? (((row as Record<string, unknown>)[config.image.column] as string | null | undefined) ?? null) : null;
+const imageOf = (entity: AnyEntity, row: Row): string | null =>
+  entity.image ? (((row as unknown as Record<string, unknown>)[entity.image.column] as string | null | undefined) ?? null) : null;
+
+/** Files live in the folder named after the entity. */
+const folderOf = (entity: AnyEntity) => entity.key as UploadFolder;
 
 // Writers of one row queue on its lock; this bounds how long one waits (and holds a connection).
 const TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
-export async function list<R extends Row, I>(config: EntityConfig<R, I>): Promise<R[]> {
-  return delegateOf(config).findMany({ include: config.include, orderBy: config.orderBy });
+export async function list<R extends Row>(entity: Entity<R>): Promise<R[]> {
+  return delegateOf(entity).findMany({ include: entity.include, orderBy: entity.orderBy });
 }
 
 /** The row with this id; an id the one parser refuses names no row (404), like a missing one. */
-export async function get<R extends Row, I>(config: EntityConfig<R, I>, rawId: unknown): Promise<R> {
+export async function get<R extends Row>(entity: Entity<R>, rawId: unknown): Promise<R> {
   const id = parseId(rawId);
-  const row = id ? await delegateOf(config).findUnique({ where: { id }, include: config.include }) : null;
+  const row = id ? await delegateOf(entity).findUnique({ where: { id }, include: entity.include }) : null;
   if (!row) throw notFound();
   return row;
 }
 
 /** Every stored file name the entity's rows refer to (for the orphan sweeper). */
-export async function imageNames<R extends Row, I>(config: EntityConfig<R, I>, client: DbClient = db): Promise<string[]> {
-  if (!config.image) return [];
-  const column = config.image.column;
-  const rows = (await delegateOf(config, client).findMany({ select: { [column]: true } })) as unknown as Record<string, unknown>[];
+export async function imageNames(entity: AnyEntity, client: DbClient = db): Promise<string[]> {
+  if (!entity.image) return [];
+  const column = entity.image.column;
+  const rows = (await delegateOf(entity, client).findMany({ select: { [column]: true } })) as unknown as Record<string, unknown>[];
   return rows.map((row) => row[column]).filter((name): name is string => typeof name === 'string' && name !== '');
 }
 
 /** The schema's verdict on the input, and whether a required image is there. */
-function check<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, hasImage: boolean) {
-  const parsed = config.schema.safeParse(raw);
+type Data = Record<string, unknown>;
+
+function check(entity: AnyEntity, raw: Record<string, unknown>, hasImage: boolean) {
+  const parsed = entity.schema.safeParse(raw);
   const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (config.image?.required && !hasImage) errors.image = ['imageRequired'];
-  return { data: parsed.success ? parsed.data : undefined, errors };
+  if (entity.image?.required && !hasImage) errors.image = ['imageRequired'];
+  return { data: parsed.success ? (parsed.data as Data) : undefined, errors };
 }
 
-async function validate<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, hasImage: boolean): Promise<I> {
-  const { data, errors } = check(config, raw, hasImage);
-  if (data !== undefined && config.check) Object.assign(errors, (await config.check(data)) ?? {});
+async function validate(entity: AnyEntity, raw: Record<string, unknown>, hasImage: boolean): Promise<Data> {
+  const { data, errors } = check(entity, raw, hasImage);
+  if (data !== undefined && entity.check) Object.assign(errors, (await entity.check(data, db)) ?? {});
   if (data === undefined || Object.keys(errors).length) throw invalid(errors);
   return data;
 }
 
 /** validate() without the database checks, for use inside a transaction (they would need a second connection). */
-function validateInTransaction<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, hasImage: boolean): I {
-  const { data, errors } = check(config, raw, hasImage);
+function validateInTransaction(entity: AnyEntity, raw: Record<string, unknown>, hasImage: boolean): Data {
+  const { data, errors } = check(entity, raw, hasImage);
   if (data === undefined || Object.keys(errors).length) throw invalid(errors);
   return data;
 }
@@ -134,33 +107,35 @@ function mapDbError(error: unknown): never {
 
 const isFile = (upload: Upload): upload is File => upload instanceof File && upload.size > 0;
 
-export async function create<R extends Row, I>(config: EntityConfig<R, I>, raw: Record<string, unknown>, upload?: Upload): Promise<R> {
+/** The schema's output is the row's data as is (its keys are column names), plus the stored file. */
+const rowData = (entity: AnyEntity, input: Data, image: string | null) => ({
+  ...input,
+  ...(image && entity.image ? { [entity.image.column]: image } : {}),
+});
+
+export async function create<R extends Row>(entity: Entity<R>, raw: Record<string, unknown>, upload?: Upload): Promise<R> {
   const file = isFile(upload) ? upload : null;
-  const input = await validate(config, raw, Boolean(file));
-  const image = file && config.image ? await storeImage(config.image.folder, file) : null;
+  const input = await validate(entity, raw, Boolean(file));
+  const image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
   try {
-    const data = { ...config.toData(input), ...(image && config.image ? { [config.image.column]: image } : {}) };
-    const row = await delegateOf(config).create({ data, include: config.include });
-    invalidate(config.tag);
+    const row = await delegateOf(entity).create({ data: rowData(entity, input, image), include: entity.include });
+    invalidate(entity.key);
     return row;
   } catch (error) {
-    if (image && config.image) await uploads.remove(config.image.folder, image);
+    if (image) await uploads.remove(folderOf(entity), image);
     mapDbError(error);
   }
 }
 
-export async function update<R extends Row, I>(
-  config: EntityConfig<R, I>,
-  id: number,
-  raw: Record<string, unknown>,
-  upload?: Upload,
-): Promise<R> {
-  const existing = await get(config, id);
+export async function update<R extends Row>(entity: Entity<R>, id: number, raw: Record<string, unknown>, upload?: Upload): Promise<R> {
+  const existing = await get(entity, id);
   const file = isFile(upload) ? upload : null;
-  const provided = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
+  // Only the schema's fields, and only those sent: everything else comes from the row.
+  const fields = new Set(Object.keys(entity.schema.shape));
+  const provided = Object.fromEntries(Object.entries(raw).filter(([k, v]) => v !== undefined && fields.has(k)));
   // Checked against the row as read now, before a file is stored: a refused update stores nothing.
-  await validate(config, { ...config.toInput(existing), ...provided }, Boolean(file || imageOf(config, existing)));
-  const image = file && config.image ? await storeImage(config.image.folder, file) : null;
+  await validate(entity, { ...rowToInput(entity, existing), ...provided }, Boolean(file || imageOf(entity, existing)));
+  const image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
   let result: { row: R; replaced: string | null };
   try {
     result = await db.$transaction(async (tx) => {
@@ -168,42 +143,37 @@ export async function update<R extends Row, I>(
       // and deletes exactly that one: what to delete is decided from what the row holds at commit,
       // not from the read above (20 concurrent updates used to leave 14-19 orphan files).
       const locked = await tx.$queryRaw<unknown[]>(
-        Prisma.sql`SELECT 1 FROM ${Prisma.raw(`"${config.table}"`)} WHERE id = ${id} FOR UPDATE`,
+        Prisma.sql`SELECT 1 FROM ${Prisma.raw(`"${entity.table}"`)} WHERE id = ${id} FOR UPDATE`,
       );
-      const current = locked.length ? await delegateOf(config, tx).findUnique({ where: { id } }) : null;
+      const current = locked.length ? await delegateOf(entity, tx).findUnique({ where: { id } }) : null;
       if (!current) throw notFound();
-      const held = imageOf(config, current);
+      const held = imageOf(entity, current);
       // Merged with the locked row, so fields another writer just saved are kept, not overwritten.
-      const input = validateInTransaction(config, { ...config.toInput(current), ...provided }, Boolean(image || held));
-      const data = { ...config.toData(input), ...(image && config.image ? { [config.image.column]: image } : {}) };
-      const row = await delegateOf(config, tx).update({ where: { id }, data, include: config.include });
+      const input = validateInTransaction(entity, { ...rowToInput(entity, current), ...provided }, Boolean(image || held));
+      const row = await delegateOf(entity, tx).update({ where: { id }, data: rowData(entity, input, image), include: entity.include });
       return { row, replaced: image && held !== image ? held : null };
     }, TRANSACTION);
   } catch (error) {
-    if (image && config.image) await uploads.remove(config.image.folder, image);
+    if (image) await uploads.remove(folderOf(entity), image);
     mapDbError(error);
   }
   // Only after the row points at the new file (committed) is the old one removed.
-  if (result.replaced && config.image) await uploads.remove(config.image.folder, result.replaced);
-  invalidate(config.tag);
+  if (result.replaced) await uploads.remove(folderOf(entity), result.replaced);
+  invalidate(entity.key);
   return result.row;
 }
 
-export async function remove<R extends Row, I>(config: EntityConfig<R, I>, id: number): Promise<void> {
-  const existing = await get(config, id);
-  await config.beforeRemove?.(existing);
+export async function remove<R extends Row>(entity: Entity<R>, id: number): Promise<void> {
+  const existing = await get(entity, id);
+  await entity.beforeRemove?.(existing, db);
   let deleted: R;
   try {
-    deleted = await delegateOf(config).delete({ where: { id } });
+    deleted = await delegateOf(entity).delete({ where: { id } });
   } catch (error) {
     mapDbError(error);
   }
   // The file of the row as it was deleted (an update since the read above may have replaced it).
-  const image = imageOf(config, deleted);
-  if (image && config.image) await uploads.remove(config.image.folder, image);
-  invalidate(config.tag);
-}
-
-export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  const image = imageOf(entity, deleted);
+  if (image) await uploads.remove(folderOf(entity), image);
+  invalidate(entity.key);
 }

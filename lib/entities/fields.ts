@@ -99,7 +99,10 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A calendar date "YYYY-MM-DD" between MIN_YEAR and MAX_YEAR, or blank for none. */
+/**
+ * A calendar date "YYYY-MM-DD" between MIN_YEAR and MAX_YEAR, or blank for none. The output is
+ * what the date column stores (a UTC midnight, or null), so a schema's output is a row's data as is.
+ */
 export const optionalDate = () =>
   text()
     .trim()
@@ -108,7 +111,8 @@ export const optionalDate = () =>
     .refine((v) => v === '' || isCalendarDate(v), { error: 'invalidDate', abort: true })
     .refine((v) => v === '' || (Number(v.slice(0, 4)) >= MIN_YEAR && Number(v.slice(0, 4)) <= MAX_YEAR), {
       error: 'dateOutOfRange',
-    });
+    })
+    .transform((v) => (v ? new Date(`${v}T00:00:00Z`) : null));
 
 /** A reference to another row (int4 key), parsed by the one id parser. */
 export const requiredId = () =>

@@ -7,7 +7,8 @@ import { errorMessage, fieldMessage, type Locale } from '@/lib/i18n/messages';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { clientAddress } from '@/lib/auth/client-address';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
-import { toLegacyErrors, type AnyLegacyResource } from '@/lib/legacy/serializer';
+import type { LegacyNames } from '@/lib/legacy/resources';
+import { toLegacyErrors } from '@/lib/legacy/serializer';
 
 // The thin shell around every /api route: CORS on every answer (errors included), the JSON body
 // the old client expects, multipart/JSON parsing, `_method` override, and one error mapper.
@@ -29,7 +30,7 @@ export function json(request: Request, body: unknown, status = 200): Response {
  */
 const apiLocale = (request: Request): Locale => preferredLocale(request.headers.get('accept-language'));
 
-export function errorResponse(request: Request, error: unknown, resource?: AnyLegacyResource): Response {
+export function errorResponse(request: Request, error: unknown, resource?: LegacyNames): Response {
   const locale = apiLocale(request);
   // Database unreachable: the client may retry as it is, so a 503 that says when (lib/db/faults.ts).
   if (isUnavailable(error))
@@ -41,7 +42,7 @@ export function errorResponse(request: Request, error: unknown, resource?: AnyLe
       for (const [field, codes] of Object.entries(error.fieldErrors)) {
         errors[field] = codes.map((code) => fieldMessage(resource?.key, field, code, locale));
       }
-      body.errors = toLegacyErrors(resource, errors);
+      body.errors = toLegacyErrors(resource?.legacy, errors);
     }
     return json(request, body, error.status);
   }
@@ -55,7 +56,7 @@ function withHeader(response: Response, name: string, value: string): Response {
 }
 
 /** Runs a handler and turns whatever it throws into the right status, always with CORS. */
-export async function handle(request: Request, run: () => Promise<Response>, resource?: AnyLegacyResource): Promise<Response> {
+export async function handle(request: Request, run: () => Promise<Response>, resource?: LegacyNames): Promise<Response> {
   try {
     return await run();
   } catch (error) {

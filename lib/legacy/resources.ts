@@ -1,38 +1,34 @@
 import 'server-only';
 import * as crud from '@/lib/entities/crud';
-import type { AnyEntityConfig, Row } from '@/lib/entities/crud';
+import type { AnyEntity } from '@/lib/entities/define';
+import { LEGACY_ENTITIES } from '@/lib/entities/registry';
 import type { Permission } from '@/lib/auth/guard';
-import { teamEntity } from '@/lib/entities/team';
-import { clientEntity } from '@/lib/entities/client';
-import { contactEntity } from '@/lib/entities/contact';
-import { eventEntity } from '@/lib/entities/event';
-import { serviceEntity } from '@/lib/entities/service';
-import { slideEntity } from '@/lib/entities/slide';
-import {
-  legacyClient,
-  legacyContact,
-  legacyEvent,
-  legacyService,
-  legacySlide,
-  legacyTeam,
-  type AnyLegacyResource,
-} from '@/lib/legacy/serializer';
+import { legacyUser, type AnyLegacyResource } from '@/lib/legacy/serializer';
 
-/** URL segment -> entity + old field names. The user resource has its own routes' rules. */
-export interface ApiResource {
-  entity: AnyEntityConfig;
+/** What an /api route needs to name a resource's errors: its message namespace and old field names. */
+export interface LegacyNames {
+  key: string;
   legacy: AnyLegacyResource;
+}
+
+/** URL segment -> entity + old field names, from the registry. The user resource has its own routes' rules. */
+export interface ApiResource extends LegacyNames {
+  entity: AnyEntity;
   permission: Permission;
 }
 
-export const apiResources: Record<string, ApiResource> = {
-  team: { entity: teamEntity, legacy: legacyTeam, permission: 'content' },
-  client: { entity: clientEntity, legacy: legacyClient, permission: 'content' },
-  contact: { entity: contactEntity, legacy: legacyContact, permission: 'content' },
-  event: { entity: eventEntity, legacy: legacyEvent, permission: 'content' },
-  service: { entity: serviceEntity, legacy: legacyService, permission: 'content' },
-  slider: { entity: slideEntity, legacy: legacySlide, permission: 'content' },
-};
+const RESOURCES = new Map<string, ApiResource>(
+  LEGACY_ENTITIES.map(({ entity, legacy }) => [
+    legacy.resource,
+    { key: entity.key, entity, legacy: legacy.format, permission: entity.permission },
+  ]),
+);
 
-export type { Row };
+/** The resource at /api/{name}, or undefined (a Map: `constructor` or `__proto__` name nothing). */
+export const apiResource = (name: string): ApiResource | undefined => RESOURCES.get(name);
+
+export const API_RESOURCE_NAMES = [...RESOURCES.keys()];
+
+export const usersApi: LegacyNames = { key: 'users', legacy: legacyUser };
+
 export { crud };

@@ -1,6 +1,7 @@
-import type { Client, Contact, Service, Slide, TeamMember } from '@/lib/generated/prisma/client';
-import type { EventWithClient } from '@/lib/entities/event';
+import type { Row } from '@/lib/entities/define';
+import type { EventWithClient } from '@/lib/entities/events';
 import type { PublicUser } from '@/lib/entities/user';
+import type { Client, Contact, Service, Slide, TeamMember } from '@/lib/generated/prisma/client';
 
 /**
  * The only code that knows the old Laravel field names (titel, dec, faceboock, telegram,
@@ -8,13 +9,10 @@ import type { PublicUser } from '@/lib/entities/user';
  * clean input. Text fields are never null: the old client calls string methods on them.
  */
 
-/** Any resource, for the places that only read its key and field names (`toJson` is bivariant). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- toJson's row differs per resource
-export type AnyLegacyResource = LegacyResource<any>;
+/** Any resource, for the places that only read its field names (`toJson` takes its row bivariantly). */
+export type AnyLegacyResource = LegacyResource<Row>;
 
 export interface LegacyResource<R> {
-  /** The entity key used for messages (validation.fields.<key>.*). */
-  key: string;
   /** Clean field -> old form/JSON field, used for input and to name validation errors. */
   fields: Record<string, string>;
   /** The multipart part that carries the image. */
@@ -26,7 +24,6 @@ const str = (v: string | null | undefined) => v ?? '';
 const stamp = (d: Date) => d.toISOString();
 
 export const legacyTeam: LegacyResource<TeamMember> = {
-  key: 'team',
   fields: {
     nameEn: 'name',
     nameAr: 'namear',
@@ -52,7 +49,6 @@ export const legacyTeam: LegacyResource<TeamMember> = {
 };
 
 export const legacyClient: LegacyResource<Client> = {
-  key: 'client',
   fields: { nameEn: 'name', nameAr: 'namear', detailsEn: 'details', detailsAr: 'detailsar', image: 'logo' },
   filePart: 'logo',
   toJson: (c) => ({
@@ -68,7 +64,6 @@ export const legacyClient: LegacyResource<Client> = {
 };
 
 export const legacyContact: LegacyResource<Contact> = {
-  key: 'contact',
   fields: {
     phone: 'phone',
     email: 'email',
@@ -94,7 +89,6 @@ export const legacyContact: LegacyResource<Contact> = {
 };
 
 export const legacyEvent: LegacyResource<EventWithClient> = {
-  key: 'event',
   fields: {
     nameEn: 'name',
     nameAr: 'namear',
@@ -128,7 +122,6 @@ export const legacyEvent: LegacyResource<EventWithClient> = {
 };
 
 export const legacyService: LegacyResource<Service> = {
-  key: 'service',
   fields: {
     titleEn: 'titel',
     titleAr: 'titelar',
@@ -152,7 +145,6 @@ export const legacyService: LegacyResource<Service> = {
 };
 
 export const legacySlide: LegacyResource<Slide> = {
-  key: 'slide',
   fields: { sortOrder: 'sort_order', image: 'img' },
   filePart: 'img',
   toJson: (s) => ({
@@ -165,7 +157,6 @@ export const legacySlide: LegacyResource<Slide> = {
 };
 
 export const legacyUser: LegacyResource<PublicUser> = {
-  key: 'user',
   fields: {
     name: 'name',
     email: 'email',

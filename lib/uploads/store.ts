@@ -2,9 +2,10 @@ import { mkdir, readFile, readdir, rm, stat, writeFile, rename } from 'node:fs/p
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { config } from '@/lib/config';
+import type { EntityKey } from '@/lib/entities/registry';
 
-/** Clear folder names on disk; the legacy URL folders are mapped in lib/legacy/image-folders.ts. */
-export type UploadFolder = 'slides' | 'clients' | 'contacts' | 'events' | 'team' | 'services';
+/** One folder per entity, named by its key; the old URL folders are in each entity's `legacy`. */
+export type UploadFolder = EntityKey;
 
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 

@@ -1,13 +1,8 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
-import { imageNames, type EntityConfig, type Row } from '@/lib/entities/crud';
-import { clientEntity } from '@/lib/entities/client';
-import { contactEntity } from '@/lib/entities/contact';
-import { eventEntity } from '@/lib/entities/event';
-import { serviceEntity } from '@/lib/entities/service';
-import { slideEntity } from '@/lib/entities/slide';
-import { teamEntity } from '@/lib/entities/team';
+import { imageNames } from '@/lib/entities/crud';
+import { IMAGE_ENTITIES } from '@/lib/entities/registry';
 import { uploads, type UploadFolder } from './store';
 
 /**
@@ -17,9 +12,6 @@ import { uploads, type UploadFolder } from './store';
  * written) is never touched. A database error skips the sweep: not being able to read the
  * references never means "nothing is referenced".
  */
-
-// Every entity with an image column; each folder is compared with all the columns that point into it.
-const IMAGE_ENTITIES = [slideEntity, clientEntity, contactEntity, eventEntity, teamEntity, serviceEntity] as unknown as EntityConfig<Row, unknown>[];
 
 // PostgreSQL advisory lock key (any constant): several instances on one database never sweep at once.
 const SWEEP_LOCK = 16_0002;
@@ -31,14 +23,14 @@ export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now
     async (tx) => {
       const [lock] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}::bigint) AS locked`;
       if (!lock?.locked) return { swept: false, reason: 'busy' } as const;
-      const folders = [...new Set(IMAGE_ENTITIES.flatMap((entity) => (entity.image ? [entity.image.folder] : [])))];
+      // Each entity's files live in the folder named after its key.
+      const folders = IMAGE_ENTITIES.map((entity) => entity.key as UploadFolder);
       // Listed before the references are read: a file stored after this point is not looked at,
       // and one stored before it is referenced by then unless it is an orphan (or in flight, and young).
       const stored = new Map(await Promise.all(folders.map(async (folder) => [folder, await uploads.list(folder)] as const)));
       const referenced = new Map<UploadFolder, Set<string>>(folders.map((folder) => [folder, new Set<string>()]));
       for (const entity of IMAGE_ENTITIES) {
-        if (!entity.image) continue;
-        const names = referenced.get(entity.image.folder)!;
+        const names = referenced.get(entity.key as UploadFolder)!;
         for (const name of await imageNames(entity, tx)) names.add(name);
       }
       const removed: string[] = [];

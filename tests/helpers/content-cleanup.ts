@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { apiResources } from '@/lib/legacy/resources';
+import { LEGACY_ENTITIES } from '@/lib/entities/registry';
 import { call, userWithToken } from './api';
 
 // Public content a test file adds through /api is deleted again when the file ends, so the
 // database the end-to-end tests and the benchmark see next is the seeded one (left behind, ~30
 // rows per table once made the home page four times its size). Through the API, so the images go
-// with the rows and the cached pages are refreshed. Every /api content resource, clients last:
-// events point at them.
-const RESOURCES = Object.keys(apiResources).sort((a, b) => Number(a === 'client') - Number(b === 'client'));
+// with the rows and the cached pages are refreshed. Every /api content resource, the ones other
+// entities refer to last (events point at clients).
+const referenced = new Set(LEGACY_ENTITIES.flatMap(({ entity }) => entity.dependsOn ?? []));
+const RESOURCES = LEGACY_ENTITIES.map(({ entity, legacy }) => ({ name: legacy.resource, last: referenced.has(entity.key) }))
+  .sort((a, b) => Number(a.last) - Number(b.last))
+  .map(({ name }) => name);
 
 async function ids(resource: string, token: string): Promise<number[]> {
   const list = await call(`/api/${resource}`, { token });

@@ -61,7 +61,7 @@ describe('admin server actions are guarded on the server', () => {
         await invoke('saveItem', ['team', null, await teamForm(unique('hack'))], cookies[who]),
         await invoke('saveItem', ['team', victim.id, await teamForm('hacked')], cookies[who]),
         await invoke('deleteItem', ['team', victim.id], cookies[who]),
-        await invoke('deleteItem', ['slider', (await testDb.slide.findFirstOrThrow()).id], cookies[who]),
+        await invoke('deleteItem', ['slides', (await testDb.slide.findFirstOrThrow()).id], cookies[who]),
         await invoke('saveUserFlags', [victim.id, true, true], cookies[who]),
         await invoke('deleteUser', [(await makeUser('pending')).id], cookies[who]),
       ];

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, imageFile, userWithToken } from '../helpers/api';
-import { makeUser, testDb, unique } from '../helpers/db';
+import { call, userWithToken } from '../helpers/api';
+import { makeUser, testDb } from '../helpers/db';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
+import { legacyForm, sampleInput } from '../helpers/entity-samples';
+import { API_RESOURCE_NAMES, apiResource } from '@/lib/legacy/resources';
 
 // Every /api route × {anonymous, pending, Mini Admin, Admin} against an explicit table.
 // The routes are discovered from app/api on disk: one missing from the table fails the test.
@@ -14,8 +16,9 @@ type Who = 'anonymous' | 'pending' | 'mini' | 'admin';
 const WHO: Who[] = ['anonymous', 'pending', 'mini', 'admin'];
 type Expect = Record<Who, number>;
 
-const RESOURCES = ['team', 'client', 'contact', 'event', 'service', 'slider'] as const;
-type Resource = (typeof RESOURCES)[number];
+// Every /api content resource of the registry.
+const RESOURCES = API_RESOURCE_NAMES;
+type Resource = string;
 
 const PUBLIC_OK: Expect = { anonymous: 200, pending: 200, mini: 200, admin: 200 };
 const PREFLIGHT: Expect = { anonymous: 204, pending: 204, mini: 204, admin: 204 };
@@ -100,28 +103,8 @@ beforeAll(async () => {
 afterAll(() => testDb.$disconnect());
 
 async function createBody(resource: Resource): Promise<Record<string, string | File>> {
-  const client = await testDb.client.findFirstOrThrow();
-  switch (resource) {
-    case 'team':
-      return { name: unique('T'), namear: 'ت', details: 'd', detailsar: 'د', dec: 'j', decar: 'و', img: await imageFile() };
-    case 'client':
-      return { name: unique('C'), namear: 'ع', logo: await imageFile('l.png', 'png') };
-    case 'contact':
-      return { phone: '+971 4 000 0000', email: 'a@example.test', insta: '', faceboock: '', linkedin: '', telegram: '' };
-    case 'event':
-      return {
-        name: unique('E'),
-        event_cost: '10',
-        location: 'Dubai',
-        locationar: 'دبي',
-        client_id: String(client.id),
-        event_img: await imageFile(),
-      };
-    case 'service':
-      return { titel: unique('S'), dec: 'd', titelar: 'خ', decar: 'و', img_ser: await imageFile() };
-    case 'slider':
-      return { img: await imageFile() };
-  }
+  const api = apiResource(resource)!;
+  return legacyForm(api.entity, await sampleInput(api.entity));
 }
 
 async function freshRow(resource: Resource): Promise<number> {

@@ -7,6 +7,7 @@ import ar from '@/messages/ar.json';
 import { ACTIONS, invokeWith, sessionCookie } from '../helpers/actions';
 import { BASE, freshIp, imageFile, userWithToken } from '../helpers/api';
 import { makeUser, testDb, unique } from '../helpers/db';
+import { API_RESOURCE_NAMES } from '@/lib/legacy/resources';
 
 // The hostile-input suite: well over a thousand generated requests that a client can get wrong
 // (odd ids, control characters, huge numbers, impossible dates, long strings, wrong types, odd
@@ -211,7 +212,8 @@ const BAD_IDS = [
   '%27%20OR%201%3D1',
   '2147483647',
 ];
-const RESOURCES = ['team', 'client', 'contact', 'event', 'service', 'slider', 'user'];
+// Every /api content resource of the registry, and the users.
+const RESOURCES = [...API_RESOURCE_NAMES, 'user'];
 
 function generate() {
   const auth = { Authorization: `Bearer ${token}`, Accept: 'application/json' };

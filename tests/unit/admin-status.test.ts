@@ -26,7 +26,7 @@ describe('back-office failure screen', () => {
     ['en', '/Admin/Slider', 'Failed to fetch sliders'],
     ['en', '/Admin/Users', 'Error fetching users data'],
     ['en', '/Admin/Events', en.admin.loadFailed],
-    ['ar', '/ar/Admin/Slider', ar.admin.areas.slider.loadFailed],
+    ['ar', '/ar/Admin/Slider', ar.admin.areas.slides.loadFailed],
     ['ar', '/ar/Admin/Users', ar.admin.users.loadFailed],
     ['ar', '/ar/Admin/Teams', ar.admin.loadFailed],
   ] as const)('%s %s says "%s" and offers a retry', (locale, pathname, text) => {
@@ -37,7 +37,7 @@ describe('back-office failure screen', () => {
   });
 
   it("the three wordings differ (a screen never borrows another one's)", () => {
-    expect(new Set([en.admin.areas.slider.loadFailed, en.admin.users.loadFailed, en.admin.loadFailed]).size).toBe(3);
+    expect(new Set([en.admin.areas.slides.loadFailed, en.admin.users.loadFailed, en.admin.loadFailed]).size).toBe(3);
   });
 });
 

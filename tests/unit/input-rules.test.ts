@@ -56,7 +56,8 @@ describe('dates', () => {
     const date = optionalDate();
     expect(date.safeParse('1900-01-01').success).toBe(true);
     expect(date.safeParse('2100-12-31').success).toBe(true);
-    expect(date.safeParse('').data).toBe('');
+    expect(date.safeParse('').data).toBeNull();
+    expect(date.safeParse(' 2024-02-29 ').data).toEqual(new Date('2024-02-29T00:00:00Z'));
     expect(date.safeParse('0000-01-01').error?.issues[0]?.message).toBe('dateOutOfRange');
     expect(date.safeParse('1899-12-31').error?.issues[0]?.message).toBe('dateOutOfRange');
     expect(date.safeParse('2101-01-01').error?.issues[0]?.message).toBe('dateOutOfRange');

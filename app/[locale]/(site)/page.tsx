@@ -28,10 +28,10 @@ export default async function HomePage({ params }: Props) {
   const [t, meta, slides, clients, events, contacts] = await Promise.all([
     getTranslations('home'),
     getTranslations('meta'),
-    getSlides(),
+    getSlides(locale),
     getClients(locale),
     getEvents(locale),
-    getContacts(),
+    getContacts(locale),
   ]);
   return (
     <>

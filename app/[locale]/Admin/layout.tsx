@@ -6,7 +6,7 @@ import { LogoutButton } from '@/components/admin/logout-button';
 import { BrandBar } from '@/components/site/brand-bar';
 import { AppToaster } from '@/components/ui/app-toaster';
 import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
-import { AREAS, MENU, adminPath } from '@/lib/admin/areas';
+import { MENU, adminPath } from '@/lib/admin/areas';
 import { can, sessionUser } from '@/lib/auth/guard';
 import { Link, redirect } from '@/lib/i18n/navigation';
 
@@ -24,10 +24,11 @@ export default async function AdminLayout({ children, params }: { children: Reac
   const user = await sessionUser();
   if (!user) return redirect({ href: '/LogIn', locale });
   const t = await getTranslations('admin');
-  const items: MenuItem[] = MENU.map((key) => {
-    const area = AREAS[key];
-    return { key, href: adminPath.list(area), prefixes: [adminPath.list(area), adminPath.create(area), `/Admin/${area.edit}`] };
-  });
+  const items: MenuItem[] = MENU.map((area) => ({
+    key: area.key,
+    href: adminPath.list(area),
+    prefixes: [adminPath.list(area), adminPath.create(area), `/Admin/${area.edit}`],
+  }));
   if (can(user, 'users')) items.push({ key: 'users', href: '/Admin/Users', prefixes: ['/Admin/Users'] });
   return (
     <ScopedIntlProvider namespaces={CLIENT_NAMESPACES}>

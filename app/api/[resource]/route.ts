@@ -2,7 +2,7 @@ import { requireApiUser } from '@/lib/auth/guard';
 import { methodNotAllowed, notFound } from '@/lib/errors';
 import { listUsers } from '@/lib/entities/user';
 import { handle, json, preflight, readBody, refuse } from '@/lib/legacy/http';
-import { apiResources, crud } from '@/lib/legacy/resources';
+import { apiResource, crud } from '@/lib/legacy/resources';
 import { fromLegacy, legacyUser, listEnvelope } from '@/lib/legacy/serializer';
 
 type Context = { params: Promise<{ resource: string }> };
@@ -19,7 +19,7 @@ export async function GET(request: Request, { params }: Context) {
       return json(request, listEnvelope(users.map(legacyUser.toJson)));
     });
   }
-  const api = apiResources[resource];
+  const api = apiResource(resource);
   return handle(request, async () => {
     if (!api) throw notFound();
     await requireApiUser(request, api.permission);
@@ -30,7 +30,7 @@ export async function GET(request: Request, { params }: Context) {
 
 export async function POST(request: Request, { params }: Context) {
   const { resource } = await params;
-  const api = apiResources[resource];
+  const api = apiResource(resource);
   return handle(
     request,
     async () => {
@@ -45,7 +45,7 @@ export async function POST(request: Request, { params }: Context) {
       const row = await crud.create(api.entity, fromLegacy(api.legacy, body.fields), file);
       return json(request, api.legacy.toJson(row), 201);
     },
-    api?.legacy,
+    api,
   );
 }
 

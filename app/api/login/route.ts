@@ -1,5 +1,6 @@
 import { issueToken } from '@/lib/auth/tokens';
 import { verifyLogin } from '@/lib/entities/user';
+import { usersApi } from '@/lib/legacy/resources';
 import { clientIp, handle, json, preflight, readBody, refuse, SMALL_BODY_LIMIT } from '@/lib/legacy/http';
 import { legacyUser } from '@/lib/legacy/serializer';
 
@@ -16,7 +17,7 @@ export async function POST(request: Request) {
       const legacy = legacyUser.toJson(user);
       return json(request, { token, is_admin: legacy.is_admin, mine_admin: legacy.mine_admin, user: legacy });
     },
-    legacyUser,
+    usersApi,
   );
 }
 

@@ -1,5 +1,6 @@
 import { register } from '@/lib/entities/user';
 import { errorMessage } from '@/lib/i18n/messages';
+import { usersApi } from '@/lib/legacy/resources';
 import { handle, json, preflight, readBody, refuse, SMALL_BODY_LIMIT } from '@/lib/legacy/http';
 import { fromLegacy, legacyUser } from '@/lib/legacy/serializer';
 
@@ -15,7 +16,7 @@ export async function POST(request: Request) {
       const user = await register(fromLegacy(legacyUser, fields));
       return json(request, { message: errorMessage('awaitingApproval'), user: legacyUser.toJson(user) }, 201);
     },
-    legacyUser,
+    usersApi,
   );
 }
 

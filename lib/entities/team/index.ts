@@ -1,23 +1,47 @@
-import 'server-only';
-import { TAGS } from '@/lib/cache';
-import type { EntityConfig } from '@/lib/entities/crud';
+import { TIMINGS } from '@/lib/timings';
+import { defineEntity } from '@/lib/entities/define';
 import type { TeamMember } from '@/lib/generated/prisma/client';
-import { teamSchema, type TeamInput } from './schema';
+import { pickLocalized as pick } from '@/lib/i18n/pick';
+import { legacyTeam } from '@/lib/legacy/serializer';
+import { teamSchema } from './schema';
 
-export const teamEntity: EntityConfig<TeamMember, TeamInput> = {
-  tag: TAGS.team,
+export const team = defineEntity<TeamMember>()({
+  key: 'team',
   schema: teamSchema,
   table: 'team_members',
   delegate: (client) => client.teamMember,
   orderBy: { id: 'asc' },
-  image: { column: 'image', folder: 'team', required: false },
-  toData: (input) => input,
-  toInput: ({ nameEn, nameAr, detailsEn, detailsAr, jobTitleEn, jobTitleAr }) => ({
-    nameEn,
-    nameAr,
-    detailsEn,
-    detailsAr,
-    jobTitleEn,
-    jobTitleAr,
+  image: { column: 'image', required: false, urlFolder: 'teamimges' },
+  permission: 'content',
+  admin: {
+    list: 'Teams',
+    create: 'CreateTeam',
+    edit: 'Team',
+    fields: [
+      { name: 'nameEn', kind: 'text' },
+      { name: 'nameAr', kind: 'text', rtl: true },
+      { name: 'jobTitleEn', kind: 'text' },
+      { name: 'jobTitleAr', kind: 'text', rtl: true },
+      { name: 'detailsEn', kind: 'textarea' },
+      { name: 'detailsAr', kind: 'textarea', rtl: true },
+    ],
+    errorToastMs: TIMINGS.defaultToastMs,
+    card: (t, l, image) => ({
+      id: t.id,
+      image,
+      title: pick(l, t.nameEn, t.nameAr),
+      subtitle: pick(l, t.jobTitleEn, t.jobTitleAr),
+      text: pick(l, t.detailsEn, t.detailsAr),
+    }),
+  },
+  view: (t, l, image) => ({
+    id: t.id,
+    name: pick(l, t.nameEn, t.nameAr),
+    jobTitle: pick(l, t.jobTitleEn, t.jobTitleAr),
+    details: pick(l, t.detailsEn, t.detailsAr),
+    /** Both languages, so search matches either whatever the page language. */
+    searchText: [t.nameEn, t.nameAr],
+    image,
   }),
-};
+  legacy: { resource: 'team', homeIndex: 2, format: legacyTeam },
+});

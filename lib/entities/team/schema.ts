@@ -9,4 +9,3 @@ export const teamSchema = z.object({
   jobTitleEn: requiredText(200),
   jobTitleAr: optionalText(200),
 });
-export type TeamInput = z.infer<typeof teamSchema>;

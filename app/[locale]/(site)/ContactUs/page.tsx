@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ContactPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, contacts] = await Promise.all([getTranslations('contact'), getContacts()]);
+  const [t, contacts] = await Promise.all([getTranslations('contact'), getContacts(locale)]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
       <header className="mb-10 text-center">

@@ -4,7 +4,7 @@ import { ItemForm } from '@/components/admin/item-form';
 import { ItemList } from '@/components/admin/item-list';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
-import { clientOptions, formValues, listCards } from '@/lib/admin/server';
+import { fieldOptions, formValues, listCards } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
 import { listUsers } from '@/lib/entities/user';
 import { Link, redirect } from '@/lib/i18n/navigation';
@@ -56,10 +56,9 @@ export default async function AdminPage({ params }: Props) {
   if (route.kind === 'list') {
     const cards = await listCards(area, locale);
     // The company has one contact card; the create button hides while exactly one exists.
-    return <ItemList area={area} cards={cards} canCreate={area.key !== 'contacts' || cards.length !== 1} />;
+    return <ItemList area={area} cards={cards} canCreate={!area.single || cards.length !== 1} />;
   }
-  const options: Record<string, { value: string; label: string }[]> =
-    area.key === 'events' ? { clientId: await clientOptions(locale) } : {};
+  const options = await fieldOptions(area, locale);
   const back = (
     <Link href={adminPath.list(area)} className="mb-4 inline-block text-sm font-semibold underline">
       {t('backToList')}
@@ -70,7 +69,7 @@ export default async function AdminPage({ params }: Props) {
       <section>
         {back}
         <h1 className="mb-6 text-3xl font-extrabold">{ta('createHeading')}</h1>
-        {area.key === 'events' && !options.clientId?.length && (
+        {area.fields.some((field) => field.optionsFrom && !options[field.name]?.length) && (
           <p role="alert" className="mb-4 font-semibold">
             {ta('noClients')}
           </p>

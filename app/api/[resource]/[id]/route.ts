@@ -3,7 +3,7 @@ import { AppError, notFound } from '@/lib/errors';
 import { parseId } from '@/lib/entities/ids';
 import { getUser, removeUser, setFlags } from '@/lib/entities/user';
 import { effectiveMethod, handle, json, preflight, readBody, type ParsedBody } from '@/lib/legacy/http';
-import { apiResources, crud } from '@/lib/legacy/resources';
+import { apiResource, crud, usersApi } from '@/lib/legacy/resources';
 import { fromLegacy, itemEnvelope, legacyUser } from '@/lib/legacy/serializer';
 
 type Context = { params: Promise<{ resource: string; id: string }> };
@@ -26,7 +26,7 @@ export async function GET(request: Request, { params }: Context) {
       await requireApiUser(request, 'users');
       return json(request, itemEnvelope(legacyUser.toJson(await getUser(toId(id)))));
     }
-    const api = apiResources[resource];
+    const api = apiResource(resource);
     if (!api) throw notFound();
     await requireApiUser(request, api.permission);
     return json(request, itemEnvelope(api.legacy.toJson(await crud.get(api.entity, toId(id)))));
@@ -35,7 +35,7 @@ export async function GET(request: Request, { params }: Context) {
 
 async function write(request: Request, context: Context, method: string, parsed?: ParsedBody) {
   const { resource, id } = await context.params;
-  const api = apiResources[resource];
+  const api = apiResource(resource);
   return handle(
     request,
     async () => {
@@ -73,7 +73,7 @@ async function write(request: Request, context: Context, method: string, parsed?
       const row = await crud.update(api.entity, toId(id), fromLegacy(api.legacy, body.fields), file);
       return json(request, itemEnvelope(api.legacy.toJson(row)));
     },
-    resource === 'user' ? legacyUser : api?.legacy,
+    resource === 'user' ? usersApi : api,
   );
 }
 

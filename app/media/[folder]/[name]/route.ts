@@ -2,7 +2,7 @@ import { errorMessage } from '@/lib/i18n/messages';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { CONTENT_TYPES, portraitCrop } from '@/lib/uploads/image';
 import { uploads } from '@/lib/uploads/store';
-import { LEGACY_IMAGE_FOLDERS } from '@/lib/legacy/image-folders';
+import { IMAGE_URL_FOLDERS } from '@/lib/entities/registry';
 
 // Serves /sliderimges/x.jpg and the other legacy folders (rewritten here in next.config.ts).
 // Names are server-made and never reused, so the files can be cached forever.
@@ -33,7 +33,7 @@ async function cut(key: string, crop: keyof typeof CROPS, data: Buffer): Promise
 export async function GET(request: Request, { params }: Context) {
   const { folder, name } = await params;
   const locale = preferredLocale(request.headers.get('accept-language'));
-  const folders = LEGACY_IMAGE_FOLDERS[folder];
+  const folders = IMAGE_URL_FOLDERS.get(folder);
   const type = CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
   if (!folders || !type) return text(404, errorMessage('notFound', locale));
   const crop = new URL(request.url).searchParams.get('crop');

@@ -12,4 +12,3 @@ export const contactSchema = z
   })
   // A contact card with neither phone nor email tells a visitor nothing.
   .refine((c) => c.phone !== '' || c.email !== '', { error: 'phoneOrEmail', path: ['email'] });
-export type ContactInput = z.infer<typeof contactSchema>;

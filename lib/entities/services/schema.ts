@@ -7,4 +7,3 @@ export const serviceSchema = z.object({
   descriptionEn: requiredText(5000, { multiline: true }),
   descriptionAr: requiredText(5000, { multiline: true }),
 });
-export type ServiceInput = z.infer<typeof serviceSchema>;

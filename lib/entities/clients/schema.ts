@@ -7,4 +7,3 @@ export const clientSchema = z.object({
   detailsEn: optionalText(2000, { multiline: true }),
   detailsAr: optionalText(2000, { multiline: true }),
 });
-export type ClientInput = z.infer<typeof clientSchema>;

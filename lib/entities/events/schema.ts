@@ -12,4 +12,3 @@ export const eventSchema = z.object({
   cost: money(),
   clientId: requiredId(),
 });
-export type EventInput = z.infer<typeof eventSchema>;

@@ -13,4 +13,3 @@ export const slideSchema = z.object({
     .transform((v) => (v === undefined || v === '' ? 0 : Number(v)))
     .refine((v) => Number.isSafeInteger(v) && v >= 0 && v < 100000, { error: 'invalidNumber' }),
 });
-export type SlideInput = z.infer<typeof slideSchema>;

@@ -1,0 +1,53 @@
+import { TIMINGS } from '@/lib/timings';
+import { defineEntity, type SocialLink } from '@/lib/entities/define';
+import type { Contact } from '@/lib/generated/prisma/client';
+import { legacyContact } from '@/lib/legacy/serializer';
+import { contactSchema } from './schema';
+
+/**
+ * A contact's social links, in the order the contact page shows them. One rule for the back
+ * office and the public page: rows from the old backend may lack a scheme, and a bare domain
+ * would become a relative link, so it gets https:// (what the schema does to new input).
+ */
+export function socialLinks(c: Contact): SocialLink[] {
+  return (
+    [
+      ['linkedin', c.linkedinUrl],
+      ['instagram', c.instagramUrl],
+      ['tiktok', c.tiktokUrl],
+      ['youtube', c.youtubeUrl],
+    ] as const
+  )
+    .filter(([, url]) => url)
+    .map(([kind, url]) => ({ kind, url: /^https?:\/\//i.test(url) ? url : `https://${url}` }));
+}
+
+export const contacts = defineEntity<Contact>()({
+  key: 'contacts',
+  schema: contactSchema,
+  table: 'contacts',
+  delegate: (client) => client.contact,
+  orderBy: { id: 'asc' },
+  image: { column: 'logo', required: false, urlFolder: 'contactimges' },
+  permission: 'content',
+  admin: {
+    list: 'Contacts',
+    create: 'CreateContact',
+    edit: 'ContactUpdate',
+    fields: [
+      { name: 'phone', kind: 'tel' },
+      { name: 'email', kind: 'email' },
+      { name: 'tiktokUrl', kind: 'url' },
+      { name: 'instagramUrl', kind: 'url' },
+      { name: 'linkedinUrl', kind: 'url' },
+      { name: 'youtubeUrl', kind: 'url' },
+    ],
+    errorToastMs: TIMINGS.shortErrorToastMs,
+    ltrCard: true,
+    logo: true,
+    single: true,
+    card: (c, _l, image) => ({ id: c.id, image, title: c.phone, subtitle: c.email, links: socialLinks(c) }),
+  },
+  view: (c) => ({ id: c.id, phone: c.phone, email: c.email, links: socialLinks(c) }),
+  legacy: { resource: 'contact', homeIndex: 1, format: legacyContact },
+});

@@ -1,0 +1,152 @@
+// The shape of an entity's one descriptor. Each content entity is described once, in
+// lib/entities/<key>/index.ts, and listed once in lib/entities/registry.ts; the write path, the
+// back office, the public reads, the legacy API, the image folders, the cache tags and the tests
+// all derive from that list. Isomorphic: the back office's forms read the same descriptor in the
+// browser, so nothing here imports server code (database access comes in as an argument).
+import type { z } from 'zod';
+import type { Permission } from '@/lib/auth/guard';
+import type { FieldErrors } from '@/lib/errors';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import type { LegacyResource } from '@/lib/legacy/serializer';
+
+export interface Row {
+  id: number;
+}
+
+/** The database, or the transaction a write runs in. */
+export type DbClient = Prisma.TransactionClient;
+
+export type FieldKind = 'text' | 'textarea' | 'email' | 'tel' | 'url' | 'number' | 'date' | 'select' | 'image';
+
+export interface FieldDef<Name extends string = string> {
+  name: Name;
+  kind: Exclude<FieldKind, 'image'>;
+  /** Right-to-left input (the Arabic fields). */
+  rtl?: boolean;
+  /** For a select: the entity whose rows are the choices (their card title is the label). */
+  optionsFrom?: string;
+}
+
+export interface AdminCard {
+  id: number;
+  image: string | null;
+  title: string;
+  subtitle?: string;
+  text?: string;
+  links?: SocialLink[];
+}
+
+export type SocialKind = 'linkedin' | 'instagram' | 'tiktok' | 'youtube';
+export interface SocialLink {
+  kind: SocialKind;
+  url: string;
+}
+
+export interface EntityDef<K extends string = string, R extends Row = Row, S extends z.ZodObject = z.ZodObject, V = unknown> {
+  /** The one spelling: cache tag, upload folder, back-office area, message namespace. */
+  key: K;
+  /** Validation shared by the back office (browser and server) and /api. Its keys are column names. */
+  schema: S;
+  /** The table's name in the database, so an update can lock its row (`SELECT … FOR UPDATE`). */
+  table: string;
+  /** The model's delegate on the given client (the database or a transaction). */
+  delegate(client: DbClient): unknown;
+  include?: object;
+  orderBy: object | object[];
+  /** Entities whose rows this one's reads include: a write to them expires this one's cached views too. */
+  dependsOn?: readonly string[];
+  /**
+   * The column holding the stored file name. Files are stored in the upload folder named after the
+   * key and served at /{urlFolder}/{name} (the old client's folders keep their spelling).
+   */
+  image?: { column: string; required: boolean; urlFolder: string };
+  /** Who may write it (the one guard's permission). */
+  permission: Permission;
+  admin: {
+    /** Path segments, as the spec spells them: /Admin/{list}, /Admin/{create}, /Admin/{edit}/{id}. */
+    list: string;
+    create: string;
+    edit: string;
+    /** The form's fields after the image, in order. Required marks come from the schema. */
+    fields: FieldDef[];
+    /** How long a failed save or delete stays on screen (spec §9 sets it per area). */
+    errorToastMs: number;
+    /** Card title and subtitle are a phone number and an email: left to right in Arabic too. */
+    ltrCard?: boolean;
+    /** The image is a logo: shown whole on its card, not cropped. */
+    logo?: boolean;
+    /** Cards are numbered in display order instead of titled (slides). */
+    numbered?: boolean;
+    /** The company has one of these: the create button hides while exactly one exists. */
+    single?: boolean;
+    /** `image` is the row's own image URL. */
+    card(row: R, locale: string, image: string | null): AdminCard;
+  };
+  /** The public pages' view of a row, already in the page's language (`image`: the row's own image URL). */
+  view(row: R, locale: string, image: string | null): V;
+  /** How the old client reaches it: /api/{resource}, its place in /api/home, its old field names. */
+  legacy?: { resource: string; homeIndex: number; format: LegacyResource<R> };
+  /** Checks that need the database (e.g. a referenced row exists). */
+  check?(input: z.output<S>, db: DbClient): Promise<FieldErrors | null>;
+  beforeRemove?(row: R, db: DbClient): Promise<void>;
+}
+
+/** Any entity, for the registries that list them side by side (methods take their arguments bivariantly). */
+export type AnyEntity = EntityDef;
+
+type SchemaKeys<S extends z.ZodObject> = keyof z.output<S> & string;
+
+/**
+ * Checks a descriptor against its row type: every schema field must be a column (so an update
+ * can fill unsent fields from the row, see `rowToInput`), the image column must exist, and the
+ * form's fields must be schema fields. Curried so the row type is named and the rest inferred:
+ * `defineEntity<Slide>()({ … })`.
+ */
+export const defineEntity =
+  <R extends Row>() =>
+  <const K extends string, S extends z.ZodObject, V>(
+    def: EntityDef<K, R, S, V> & {
+      schema: SchemaKeys<S> extends keyof R
+        ? S
+        : { error: 'every schema field must be a column'; missing: Exclude<SchemaKeys<S>, keyof R> };
+      image?: { column: keyof R & string };
+      admin: { fields: FieldDef<SchemaKeys<S>>[] };
+    },
+  ): EntityDef<K, R, S, V> =>
+    def;
+
+/** The public URL of a stored file of this entity (its old folder), or null when there is none. */
+export function imageUrl(entity: Pick<AnyEntity, 'image'>, name: string | null | undefined): string | null {
+  return name && entity.image ? `/${entity.image.urlFolder}/${name}` : null;
+}
+
+/** The URL of a row's own image, or null. */
+export function rowImageUrl(entity: AnyEntity, row: Row): string | null {
+  const column = entity.image?.column;
+  return column ? imageUrl(entity, (row as unknown as Record<string, string | null | undefined>)[column]) : null;
+}
+
+/** The schema's field names, in order. */
+export const fieldNames = (entity: AnyEntity): string[] => Object.keys(entity.schema.shape);
+
+/** A field is required when its schema refuses it missing (so the asterisk never disagrees with the server). */
+export const isRequired = (entity: AnyEntity, name: string): boolean => entity.schema.shape[name]?.safeParse(undefined).success === false;
+
+/**
+ * A row as schema input, for every field the schema has: an update merges what was sent over
+ * this, so a field the request left out keeps its value by construction (no per-entity list to
+ * forget). Dates go back to their "YYYY-MM-DD" form, decimals to text, nulls to "not sent".
+ */
+export function rowToInput(entity: AnyEntity, row: Row): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const values = row as unknown as Record<string, unknown>;
+  for (const name of fieldNames(entity)) {
+    const value = values[name];
+    if (value === null || value === undefined) continue;
+    if (value instanceof Date) input[name] = value.toISOString().slice(0, 10);
+    else if (typeof value === 'object')
+      input[name] = String(value); // Prisma.Decimal
+    else input[name] = value;
+  }
+  return input;
+}

@@ -1,0 +1,42 @@
+import { TIMINGS } from '@/lib/timings';
+import { defineEntity } from '@/lib/entities/define';
+import type { Service } from '@/lib/generated/prisma/client';
+import { pickLocalized as pick } from '@/lib/i18n/pick';
+import { legacyService } from '@/lib/legacy/serializer';
+import { serviceSchema } from './schema';
+
+export const services = defineEntity<Service>()({
+  key: 'services',
+  schema: serviceSchema,
+  table: 'services',
+  delegate: (client) => client.service,
+  orderBy: { id: 'asc' },
+  image: { column: 'image', required: true, urlFolder: 'servimges' },
+  permission: 'content',
+  admin: {
+    list: 'Services',
+    create: 'CreateService',
+    edit: 'Service',
+    fields: [
+      { name: 'titleEn', kind: 'text' },
+      { name: 'titleAr', kind: 'text', rtl: true },
+      { name: 'descriptionEn', kind: 'textarea' },
+      { name: 'descriptionAr', kind: 'textarea', rtl: true },
+    ],
+    errorToastMs: TIMINGS.shortErrorToastMs,
+    card: (s, l, image) => ({
+      id: s.id,
+      image,
+      title: pick(l, s.titleEn, s.titleAr),
+      text: pick(l, s.descriptionEn, s.descriptionAr),
+    }),
+  },
+  view: (s, l, image) => ({
+    id: s.id,
+    title: pick(l, s.titleEn, s.titleAr),
+    description: pick(l, s.descriptionEn, s.descriptionAr),
+    searchText: [s.titleEn, s.titleAr],
+    image,
+  }),
+  legacy: { resource: 'service', homeIndex: 4, format: legacyService },
+});

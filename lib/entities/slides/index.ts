@@ -1,0 +1,26 @@
+import { TIMINGS } from '@/lib/timings';
+import { defineEntity } from '@/lib/entities/define';
+import type { Slide } from '@/lib/generated/prisma/client';
+import { legacySlide } from '@/lib/legacy/serializer';
+import { slideSchema } from './schema';
+
+export const slides = defineEntity<Slide>()({
+  key: 'slides',
+  schema: slideSchema,
+  table: 'slides',
+  delegate: (client) => client.slide,
+  orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }],
+  image: { column: 'image', required: true, urlFolder: 'sliderimges' },
+  permission: 'content',
+  admin: {
+    list: 'Slider',
+    create: 'CreateSlider',
+    edit: 'EditSlider',
+    fields: [{ name: 'sortOrder', kind: 'number' }],
+    errorToastMs: TIMINGS.shortErrorToastMs,
+    numbered: true,
+    card: (s, _l, image) => ({ id: s.id, image, title: `#${s.sortOrder}` }),
+  },
+  view: (s, _l, image) => ({ id: s.id, image: image ?? '' }),
+  legacy: { resource: 'slider', homeIndex: 6, format: legacySlide },
+});
