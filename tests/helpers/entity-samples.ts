@@ -37,7 +37,8 @@ export async function sampleValue(entity: AnyEntity, name: string): Promise<stri
       return String(row.id);
     }
     case 'textarea':
-      return `${unique(name)}\nsecond line`;
+      // CR LF: what a multipart body carries for a line break (a bare LF is sent as CR LF).
+      return `${unique(name)}\r\nsecond line`;
     default:
       return field.rtl ? `نص ${unique('ar')}` : unique(name);
   }
