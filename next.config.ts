@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { LOCALE_COOKIE } from './lib/i18n/locale-cookie';
+import { CANONICAL_SEGMENTS } from './lib/pages';
 import { ACTION_BODY_LIMIT } from './lib/server/body-limit.mjs';
 
 const withNextIntl = createNextIntlPlugin({
@@ -11,7 +12,6 @@ const withNextIntl = createNextIntlPlugin({
   experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
 });
 
-const CANONICAL_SEGMENTS = ['Services', 'TheTeam', 'AboutUs', 'ContactUs', 'LogIn', 'SignUp', 'AwaitingApproval', 'Admin'];
 /** An unprefixed page path: not a locale, not the API or Next internals, no dot (files are left alone). */
 const ENGLISH_PAGE = '(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/)[^.]*';
 
@@ -88,7 +88,7 @@ const nextConfig: NextConfig = {
         // English pages keep the old unprefixed URLs; internally they live under /en.
         { source: '/', destination: '/en' },
         // The old client matched routes case-insensitively, and so do these sources: /services
-        // serves /Services (its canonical link names the one spelling).
+        // serves /Services (its canonical link names the one spelling). The segments: lib/pages.ts.
         ...CANONICAL_SEGMENTS.flatMap((segment) => [
           { source: `/${segment}/:rest*`, destination: `/en/${segment}/:rest*` },
           { source: `/ar/${segment}/:rest*`, destination: `/ar/${segment}/:rest*` },

@@ -1,15 +1,15 @@
 import type { MetadataRoute } from 'next';
-import { localizedUrl } from '@/lib/seo';
-
-const PAGES = ['/', '/Services', '/TheTeam', '/AboutUs', '/ContactUs'];
+import { routing } from '@/lib/i18n/routing';
+import { PUBLIC_PAGES } from '@/lib/pages';
+import { languageAlternates, localizedUrl } from '@/lib/seo';
 
 export default function sitemap(): MetadataRoute.Sitemap {
-  return PAGES.flatMap((path) =>
-    (['en', 'ar'] as const).map((locale) => ({
+  return PUBLIC_PAGES.flatMap(({ path, sitemap: { changeFrequency, priority } }) =>
+    routing.locales.map((locale) => ({
       url: localizedUrl(locale, path),
-      changeFrequency: 'weekly' as const,
-      priority: path === '/' ? 1 : 0.7,
-      alternates: { languages: { en: localizedUrl('en', path), ar: localizedUrl('ar', path), 'x-default': localizedUrl('en', path) } },
+      changeFrequency,
+      priority,
+      alternates: { languages: languageAlternates(path) },
     })),
   );
 }

@@ -1,16 +1,20 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
-
-export type PageKey = 'home' | 'services' | 'team' | 'about' | 'contact';
+import { localePath, pagePath, type PageKey } from '@/lib/pages';
 
 /** Absolute URL of a page in a language: English keeps the old paths, Arabic is under /ar. */
 export function localizedUrl(locale: string, path: string): string {
-  const prefix = locale === 'ar' ? '/ar' : '';
-  return `${config.siteUrl}${prefix}${path === '/' && prefix ? '' : path}`;
+  return `${config.siteUrl}${localePath(locale, path)}`;
 }
 
-export async function pageMetadata(locale: string, key: PageKey, path: string): Promise<Metadata> {
+/** The hreflang alternates of a page: each language, and English for everyone else. */
+export function languageAlternates(path: string) {
+  return { en: localizedUrl('en', path), ar: localizedUrl('ar', path), 'x-default': localizedUrl('en', path) };
+}
+
+export async function pageMetadata(locale: string, key: PageKey): Promise<Metadata> {
+  const path = pagePath(key);
   const t = await getTranslations({ locale, namespace: 'meta' });
   const title = t(`${key}.title`);
   const description = t(`${key}.description`);
@@ -21,7 +25,7 @@ export async function pageMetadata(locale: string, key: PageKey, path: string): 
     description,
     alternates: {
       canonical: url,
-      languages: { en: localizedUrl('en', path), ar: localizedUrl('ar', path), 'x-default': localizedUrl('en', path) },
+      languages: languageAlternates(path),
     },
     openGraph: {
       type: 'website',

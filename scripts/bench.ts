@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Flags as LighthouseFlags, Result as LighthouseResult } from 'lighthouse';
+import { localePath, PUBLIC_PAGES } from '../lib/pages';
 import { buildIfNeeded } from './lib/build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
@@ -43,8 +44,7 @@ const WARMUP_REQUESTS = 5;
 
 // English first: the Arabic pages carry their /ar prefix, so a locale cookie that an Arabic visit
 // may leave in the shared browser cannot redirect them, while it could redirect the English ones.
-const PUBLIC_PAGES = ['/', '/Services', '/TheTeam', '/AboutUs', '/ContactUs'];
-const LIGHTHOUSE_PAGES = [...PUBLIC_PAGES, ...PUBLIC_PAGES.map((page) => (page === '/' ? '/ar' : `/ar${page}`))];
+const LIGHTHOUSE_PAGES = ['en', 'ar'].flatMap((locale) => PUBLIC_PAGES.map((page) => localePath(locale, page.path)));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 

@@ -3,14 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
+import { searchPlaceholder } from '@/lib/pages';
 import { SEARCH_PARAM, useSearch } from './search-context';
-
-// Only Home, Services and The Team have something to search, each with its own placeholder.
-const PLACEHOLDERS: Record<string, 'searchEvents' | 'searchServices' | 'searchTeam'> = {
-  '/': 'searchEvents',
-  '/Services': 'searchServices',
-  '/TheTeam': 'searchTeam',
-};
 
 export function SearchBox({ id, className = '' }: { id: string; className?: string }) {
   const t = useTranslations('nav');
@@ -25,7 +19,8 @@ export function SearchBox({ id, className = '' }: { id: string; className?: stri
     // Once, when the field appears: later it follows the state.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mount only, by design (see above)
   }, []);
-  const key = PLACEHOLDERS[pathname];
+  // Only the pages with something to search (lib/pages.ts) show the box, each with its own placeholder.
+  const key = searchPlaceholder(pathname);
   if (!key) return null;
   return (
     // The list filters as the visitor types; Enter (the keyboard's Search key on a phone) also

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, LOCALES, localePath, PAGES, waitForHydration, waitForOverlays } from './support';
+import { expect, test, LOCALES, localePath, PUBLIC_PAGES, waitForHydration, waitForOverlays } from './support';
 
 // axe-core on every public page, in both languages and both themes: no serious or critical issue.
 
 for (const theme of ['dark', 'light'] as const) {
   for (const locale of LOCALES) {
-    for (const { path } of PAGES) {
+    for (const { path } of PUBLIC_PAGES) {
       const url = localePath(locale, path);
       test(`axe: ${url} in the ${theme} theme has no serious or critical violations`, async ({ page }) => {
         await page.addInitScript((value) => localStorage.setItem('theme', value), theme);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { makeUser, PASSWORD } from '../helpers/db';
-import { expect, homeData, test, LOCALES, localePath, messages, PAGES, waitForHydration } from './support';
+import { expect, homeData, test, LOCALES, localePath, messages, PUBLIC_PAGES, waitForHydration } from './support';
 
 // Every page runs under the server's Content-Security-Policy (lib/server/csp.mjs: scripts from
 // this origin plus the hashes of the page's own inline scripts, no eval). Each page is loaded in
@@ -56,7 +56,7 @@ for (const locale of LOCALES) {
   test(`public pages and the 404 run without a CSP violation (${locale})`, async ({ page }) => {
     test.slow();
     const console = await recordViolations(page);
-    for (const { path } of PAGES) {
+    for (const { path } of PUBLIC_PAGES) {
       const url = localePath(locale, path);
       const seen = await visit(page, console, url);
       if (path === '/ContactUs') {

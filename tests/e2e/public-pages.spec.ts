@@ -1,12 +1,23 @@
 import type { Page } from '@playwright/test';
-import { expect, test, homeData, LOCALES, localePath, messages, PAGES, waitForHydration, type HomeData, type Locale } from './support';
+import {
+  expect,
+  test,
+  homeData,
+  LOCALES,
+  localePath,
+  messages,
+  PUBLIC_PAGES,
+  waitForHydration,
+  type HomeData,
+  type Locale,
+} from './support';
 
 // Every public page in both languages: status, <html lang dir>, seeded content, SEO tags.
 
 const pick = (locale: Locale, en: string, ar: string) => (locale === 'ar' && ar.trim() ? ar : en);
 
 /** One piece of seeded content per page, in the page's language, and its other-language twin. */
-function seededContent(key: (typeof PAGES)[number]['key'], locale: Locale, data: HomeData): { shown: string[]; other: string[] } {
+function seededContent(key: (typeof PUBLIC_PAGES)[number]['key'], locale: Locale, data: HomeData): { shown: string[]; other: string[] } {
   const other: Locale = locale === 'ar' ? 'en' : 'ar';
   switch (key) {
     case 'home': {
@@ -46,7 +57,7 @@ const pathOf = (href: string) => {
 };
 
 for (const locale of LOCALES) {
-  for (const { path: pagePath, key } of PAGES) {
+  for (const { path: pagePath, key } of PUBLIC_PAGES) {
     const url = localePath(locale, pagePath);
     test(`${url} (${locale}) renders with the right language, content and SEO tags`, async ({ page, request }) => {
       const data = await homeData(request);
@@ -92,7 +103,7 @@ test('sitemap.xml lists every public page in both languages with alternates', as
   expect(res.headers()['content-type']).toContain('xml');
   const xml = await res.text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => pathOf(m[1]!));
-  const expected = LOCALES.flatMap((locale) => PAGES.map((p) => localePath(locale, p.path)));
+  const expected = LOCALES.flatMap((locale) => PUBLIC_PAGES.map((p) => localePath(locale, p.path)));
   expect(locs.sort()).toEqual(expected.sort());
   expect(xml).toMatch(/hreflang="ar"/);
   expect(xml).toMatch(/hreflang="x-default"/);

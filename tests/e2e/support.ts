@@ -27,20 +27,8 @@ export { expect };
 export type Locale = 'en' | 'ar';
 export const LOCALES: Locale[] = ['en', 'ar'];
 
-/** The five public pages, as English paths (Arabic adds /ar in front). */
-export const PAGES = [
-  { path: '/', key: 'home' },
-  { path: '/Services', key: 'services' },
-  { path: '/TheTeam', key: 'team' },
-  { path: '/AboutUs', key: 'about' },
-  { path: '/ContactUs', key: 'contact' },
-] as const;
-
-/** The URL path of a page in a language: English keeps the old paths, Arabic lives under /ar. */
-export function localePath(locale: Locale, pagePath: string): string {
-  if (locale === 'en') return pagePath;
-  return pagePath === '/' ? '/ar' : `/ar${pagePath}`;
-}
+// The public pages (English paths, in navigation order) and their URL in each language.
+export { localePath, PUBLIC_PAGES } from '../../lib/pages';
 
 // Both catalogues have the same shape (tests/unit/messages.test.ts), so the English one types them.
 type Messages = typeof en;

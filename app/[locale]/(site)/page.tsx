@@ -19,7 +19,7 @@ function clientLogo(client: ClientView, alt: string) {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return pageMetadata((await params).locale, 'home', '/');
+  return pageMetadata((await params).locale, 'home');
 }
 
 export default async function HomePage({ params }: Props) {

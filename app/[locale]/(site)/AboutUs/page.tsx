@@ -6,7 +6,7 @@ import { pageMetadata } from '@/lib/seo';
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return pageMetadata((await params).locale, 'about', '/AboutUs');
+  return pageMetadata((await params).locale, 'about');
 }
 
 export default async function AboutPage({ params }: Props) {

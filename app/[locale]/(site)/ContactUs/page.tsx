@@ -9,7 +9,7 @@ import { pageMetadata } from '@/lib/seo';
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return pageMetadata((await params).locale, 'contact', '/ContactUs');
+  return pageMetadata((await params).locale, 'contact');
 }
 
 export default async function ContactPage({ params }: Props) {

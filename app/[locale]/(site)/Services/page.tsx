@@ -10,7 +10,7 @@ import { TIMINGS } from '@/lib/timings';
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return pageMetadata((await params).locale, 'services', '/Services');
+  return pageMetadata((await params).locale, 'services');
 }
 
 export default async function ServicesPage({ params }: Props) {

@@ -7,7 +7,7 @@ import { pageMetadata } from '@/lib/seo';
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return pageMetadata((await params).locale, 'team', '/TheTeam');
+  return pageMetadata((await params).locale, 'team');
 }
 
 export default async function TeamPage({ params }: Props) {

@@ -1,0 +1,66 @@
+// The site's pages, stated once. The navigation, the search box, the SEO metadata, the sitemap,
+// next.config.ts's rewrites, the benchmark and the browser tests all read this list.
+//
+// Isomorphic and dependency-free on purpose: next.config.ts imports it through Next's config
+// loader (no `@/` alias, no server-only code there) and the navigation ships it to the browser.
+
+/** The message key of a public page: `nav.<key>` labels its link, `meta.<key>` holds its title and description. */
+export type PageKey = 'home' | 'services' | 'team' | 'about' | 'contact';
+
+/** The `nav.<key>` message of a search box's placeholder (and label). */
+export type SearchPlaceholder = 'searchEvents' | 'searchServices' | 'searchTeam';
+
+/** The `changefreq` values of the sitemap protocol (the ones Next's sitemap type accepts). */
+type ChangeFrequency = 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
+
+export interface PublicPage {
+  readonly key: PageKey;
+  /** The English path as the spec spells it (the old client's URL); Arabic adds /ar in front. */
+  readonly path: '/' | `/${string}`;
+  /** Pages with something to search show the header search box with this placeholder. */
+  readonly search?: SearchPlaceholder;
+  readonly sitemap: { readonly priority: number; readonly changeFrequency: ChangeFrequency };
+}
+
+/** The public site, in navigation order. */
+export const PUBLIC_PAGES = [
+  { key: 'home', path: '/', search: 'searchEvents', sitemap: { priority: 1, changeFrequency: 'weekly' } },
+  { key: 'services', path: '/Services', search: 'searchServices', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
+  { key: 'team', path: '/TheTeam', search: 'searchTeam', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
+  { key: 'about', path: '/AboutUs', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
+  { key: 'contact', path: '/ContactUs', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
+] as const satisfies readonly PublicPage[];
+
+/** The sign-in flow's pages (app/[locale]/(auth)), outside the navigation and the sitemap. */
+export const AUTH_SEGMENTS = ['LogIn', 'SignUp', 'AwaitingApproval'] as const;
+
+/** The back office's first segment (app/[locale]/Admin). */
+export const ADMIN_SEGMENT = 'Admin';
+
+/**
+ * Every first path segment of a page but Home's, in the spec's spelling. next.config.ts rewrites
+ * each of them in any letter case (the old client matched routes case-insensitively).
+ */
+export const CANONICAL_SEGMENTS: readonly string[] = [
+  ...PUBLIC_PAGES.flatMap((page) => (page.path === '/' ? [] : [page.path.slice(1)])),
+  ...AUTH_SEGMENTS,
+  ADMIN_SEGMENT,
+];
+
+/** The English path of a public page. */
+export function pagePath(key: PageKey): PublicPage['path'] {
+  // PUBLIC_PAGES names every PageKey, so the lookup always finds one.
+  return PUBLIC_PAGES.find((page) => page.key === key)!.path;
+}
+
+/** The search placeholder of the page at an unprefixed path, or undefined where there is no search box. */
+export function searchPlaceholder(path: string): SearchPlaceholder | undefined {
+  for (const page of PUBLIC_PAGES) if ('search' in page && page.path === path) return page.search;
+  return undefined;
+}
+
+/** The URL path of a page in a language: English keeps the old paths, Arabic lives under /ar. */
+export function localePath(locale: string, path: string): string {
+  if (locale !== 'ar') return path;
+  return path === '/' ? '/ar' : `/ar${path}`;
+}
