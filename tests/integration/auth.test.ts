@@ -64,6 +64,33 @@ describe('tokens', () => {
     expect((await call('/api/team', { token: second.token })).status).toBe(401);
   });
 
+  it('a bearer call writes last_used_at once, not again within five minutes, and again once it is older', async () => {
+    const { token } = await userWithToken('mini');
+    const id = Number(token!.split('|')[0]);
+    const lastUsed = async () => (await testDb.apiToken.findUniqueOrThrow({ where: { id } })).lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+
+    const before = Date.now();
+    expect((await call('/api/team', { token })).status).toBe(200);
+    const after = Date.now();
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    expect(first!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(first!.getTime()).toBeLessThanOrEqual(after);
+
+    expect((await call('/api/team', { token })).status).toBe(200);
+    expect(await lastUsed()).toEqual(first);
+
+    // Six minutes old: the next call writes it again.
+    const stale = new Date(Date.now() - 6 * 60_000);
+    await testDb.apiToken.update({ where: { id }, data: { lastUsedAt: stale } });
+    const beforeStale = Date.now();
+    expect((await call('/api/team', { token })).status).toBe(200);
+    const third = await lastUsed();
+    expect(third!.getTime()).toBeGreaterThanOrEqual(beforeStale);
+    expect(third!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it('expires tokens past expires_at', async () => {
     const { token } = await userWithToken('admin');
     await testDb.apiToken.update({ where: { id: Number(token!.split('|')[0]) }, data: { expiresAt: new Date(Date.now() - 1000) } });
