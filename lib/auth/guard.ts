@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { forbidden, unauthenticated } from '@/lib/errors';
-import { findToken, type TokenKind } from '@/lib/auth/tokens';
+import { findToken, touchToken, type TokenKind } from '@/lib/auth/tokens';
 
 /**
  * The one access decision. Admin: everything. Mini Admin: content (slider, team, services,
@@ -36,6 +36,7 @@ export function authorize(user: CurrentUser | null, permission: Permission): Cur
 export async function userFromToken(plain: string | null | undefined, kind: TokenKind): Promise<CurrentUser | null> {
   const token = await findToken(plain, kind);
   if (!token) return null;
+  await touchToken(token);
   const { user } = token;
   return {
     id: user.id,

@@ -55,6 +55,20 @@ export async function revokeAllTokens(userId: number) {
   await db.apiToken.deleteMany({ where: { userId } });
 }
 
-export async function touchToken(id: number) {
-  await db.apiToken.updateMany({ where: { id }, data: { lastUsedAt: new Date() } });
+/** How stale `last_used_at` may get: a coarse "last seen" is all it is for, so it costs a write at most this often. */
+export const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Records that a token was used. The row is already loaded by findToken, so a token used within
+ * the interval costs no query at all; otherwise one conditional UPDATE, whose WHERE makes
+ * concurrent requests for the same token write at most once per interval between them.
+ */
+export async function touchToken(row: { id: number; lastUsedAt: Date | null }) {
+  const now = Date.now();
+  if (row.lastUsedAt && now - row.lastUsedAt.getTime() < TOUCH_INTERVAL_MS) return;
+  const cutoff = new Date(now - TOUCH_INTERVAL_MS);
+  await db.apiToken.updateMany({
+    where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: cutoff } }] },
+    data: { lastUsedAt: new Date(now) },
+  });
 }

@@ -9,5 +9,4 @@ export const routing = defineRouting({
   localeCookie: { name: LOCALE_COOKIE, maxAge: 60 * 60 * 24 * 365 },
 });
 
-export type AppLocale = (typeof routing.locales)[number];
 export const directionOf = (locale: string) => (locale === 'ar' ? 'rtl' : 'ltr');

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call, freshIp, login, userWithToken } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
+import en from '@/messages/en.json';
 
 deleteContentAddedByThisFile();
 
@@ -64,6 +65,33 @@ describe('tokens', () => {
     expect((await call('/api/team', { token: second.token })).status).toBe(401);
   });
 
+  it('a bearer call writes last_used_at once, not again within five minutes, and again once it is older', async () => {
+    const { token } = await userWithToken('mini');
+    const id = Number(token!.split('|')[0]);
+    const lastUsed = async () => (await testDb.apiToken.findUniqueOrThrow({ where: { id } })).lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+
+    const before = Date.now();
+    expect((await call('/api/team', { token })).status).toBe(200);
+    const after = Date.now();
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    expect(first!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(first!.getTime()).toBeLessThanOrEqual(after);
+
+    expect((await call('/api/team', { token })).status).toBe(200);
+    expect(await lastUsed()).toEqual(first);
+
+    // Six minutes old: the next call writes it again.
+    const stale = new Date(Date.now() - 6 * 60_000);
+    await testDb.apiToken.update({ where: { id }, data: { lastUsedAt: stale } });
+    const beforeStale = Date.now();
+    expect((await call('/api/team', { token })).status).toBe(200);
+    const third = await lastUsed();
+    expect(third!.getTime()).toBeGreaterThanOrEqual(beforeStale);
+    expect(third!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it('expires tokens past expires_at', async () => {
     const { token } = await userWithToken('admin');
     await testDb.apiToken.update({ where: { id: Number(token!.split('|')[0]) }, data: { expiresAt: new Date(Date.now() - 1000) } });
@@ -87,6 +115,7 @@ describe('login', () => {
     expect(unknownRes!.status).toBe(401);
     expect(wrongRes!.status).toBe(401);
     expect(unknownRes!.data).toEqual(wrongRes!.data);
+    expect(wrongRes!.data).toEqual({ message: en.errors.invalidCredentials });
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
     const [a, b] = [median(timings.unknown!), median(timings.wrong!)];
     // Both verify an argon2id hash; without the dummy hash the unknown email would be ~10x faster.
@@ -144,13 +173,13 @@ describe('register and approval', () => {
     const denied = await login(email, 'long enough pw');
     expect(denied.status).toBe(403);
     expect(denied.data.token).toBeUndefined();
-    expect(denied.data.message).toMatch(/approval/i);
+    expect(denied.data.message).toBe(en.errors.awaitingApproval);
 
     const again = await call('/api/register', {
       form: { name: 'Dup', email: email.toUpperCase(), password: 'long enough pw', password_confirmation: 'long enough pw' },
     });
     expect(again.status).toBe(422);
-    expect(again.data.errors.email).toBeDefined();
+    expect(again.data).toEqual({ message: en.errors.invalid, errors: { email: [en.validation.emailTaken] } });
   });
 
   it('validates registration input', async () => {
@@ -159,7 +188,15 @@ describe('register and approval', () => {
     });
     expect(res.status).toBe(422);
     expect(Object.keys(res.data.errors).sort()).toEqual(['email', 'name', 'password', 'password_confirmation']);
-    expect(res.data.errors.password).toEqual(['The password must be at least 8 characters.']);
+    expect(res.data).toEqual({
+      message: en.errors.invalid,
+      errors: {
+        name: [en.validation.required],
+        email: [en.validation.invalidEmail],
+        password: ['The password must be at least 8 characters.'],
+        password_confirmation: [en.validation.passwordMismatch],
+      },
+    });
     // An empty password is missing, not short.
     const empty = await call('/api/register', {
       form: { name: 'N', email: 'empty-pw@example.test', password: '', password_confirmation: '' },
@@ -178,9 +215,10 @@ describe('last Admin', () => {
     try {
       const demote = await call(`/api/user/${user!.id}`, { token, form: { is_admin: '0', mine_admin: '1', _method: 'PUT' } });
       expect(demote.status).toBe(409);
-      expect(demote.data.message).toMatch(/last Admin/i);
+      expect(demote.data.message).toBe(en.errors.lastAdmin);
       const del = await call(`/api/user/${user!.id}`, { token, method: 'DELETE' });
       expect(del.status).toBe(409);
+      expect(del.data).toEqual({ message: en.errors.lastAdmin });
       expect(await testDb.user.findUniqueOrThrow({ where: { id: user!.id } })).toMatchObject({ isAdmin: true });
     } finally {
       await testDb.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { isAdmin: true } });

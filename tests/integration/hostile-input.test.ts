@@ -1079,7 +1079,7 @@ async function snapshotRows() {
     testDb.service.findMany({ orderBy: { id: 'asc' } }),
     testDb.slide.findMany({ orderBy: { id: 'asc' } }),
     testDb.user.findMany({ orderBy: { id: 'asc' } }),
-    // last_used_at moves on every authenticated call; whether a token exists is what matters.
+    // last_used_at is bookkeeping written on use (at most every 5 minutes); whether a token exists is what matters.
     testDb.apiToken.findMany({ orderBy: { id: 'asc' }, omit: { lastUsedAt: true } }),
   ]);
   return { team, clients, contacts, events, services, slides, users, tokens };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, imageFile, userWithToken } from '../helpers/api';
 import { testDb } from '../helpers/db';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
+import en from '@/messages/en.json';
 
 deleteContentAddedByThisFile();
 
@@ -26,8 +27,9 @@ afterAll(() => testDb.$disconnect());
 const serviceFields = { titel: 'T', dec: 'D', titelar: 'ت', decar: 'د' };
 
 describe('upload refusals leave no file and no row', () => {
-  const cases: Array<[string, () => Promise<File>]> = [
-    ['a text file named .jpg', async () => new File(['just some text, not an image'], 'photo.jpg', { type: 'image/jpeg' })],
+  // Each refusal is the 422 of any invalid field, the reason under the service's image part.
+  const cases: Array<[string, () => Promise<File>, 'imageInvalid' | 'imageTooLarge' | 'imageFileName']> = [
+    ['a text file named .jpg', async () => new File(['just some text, not an image'], 'photo.jpg', { type: 'image/jpeg' }), 'imageInvalid'],
     [
       'an SVG with a script',
       async () =>
@@ -38,6 +40,7 @@ describe('upload refusals leave no file and no row', () => {
             type: 'image/svg+xml',
           },
         ),
+      'imageInvalid',
     ],
     [
       'a truncated JPEG',
@@ -47,18 +50,23 @@ describe('upload refusals leave no file and no row', () => {
           .toBuffer();
         return new File([new Uint8Array(full.subarray(0, Math.floor(full.length / 2)))], 'cut.jpg', { type: 'image/jpeg' });
       },
+      'imageInvalid',
     ],
-    ['a file over the size limit', async () => new File([new Uint8Array(11 * 1024 * 1024)], 'huge.jpg', { type: 'image/jpeg' })],
-    ['a ../ file name', async () => imageFile('../../etc/evil.jpg')],
+    [
+      'a file over the size limit',
+      async () => new File([new Uint8Array(11 * 1024 * 1024)], 'huge.jpg', { type: 'image/jpeg' }),
+      'imageTooLarge',
+    ],
+    ['a ../ file name', async () => imageFile('../../etc/evil.jpg'), 'imageFileName'],
   ];
 
-  for (const [label, make] of cases) {
+  for (const [label, make, reason] of cases) {
     it(label, async () => {
       const beforeRows = await testDb.service.count();
       const beforeFiles = files('services');
       const res = await call('/api/service', { token: admin, form: { ...serviceFields, img_ser: await make() } });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
+      expect(res.status).toBe(422);
+      expect(res.data).toEqual({ message: en.errors.invalid, errors: { img_ser: [en.validation[reason]] } });
       expect(await testDb.service.count()).toBe(beforeRows);
       expect(files('services')).toEqual(beforeFiles);
     });
@@ -114,6 +122,7 @@ describe('accepted uploads', () => {
       .toBuffer();
     const res = await call('/api/slider', { token: admin, form: { img: new File([new Uint8Array(data)], 'big.png') } });
     expect(res.status).toBe(422);
+    expect(res.data).toEqual({ message: en.errors.invalid, errors: { img: [en.validation.imageTooManyPixels] } });
   });
 });
 
