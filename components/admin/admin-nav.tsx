@@ -2,10 +2,11 @@
 
 import { useTranslations } from 'next-intl';
 import { useDisclosure } from '@/components/ui/use-disclosure';
+import type { AreaKey } from '@/lib/admin/areas';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 
 export interface MenuItem {
-  key: string;
+  key: AreaKey | 'users';
   href: string;
   /** Other paths that belong to this section (create and edit screens). */
   prefixes: string[];

@@ -8,6 +8,7 @@ import type { ActionResult } from '@/lib/admin/actions';
 import { AREAS, adminPath, type AreaKey, type FormField } from '@/lib/admin/areas';
 import { fieldErrors as toFieldErrors } from '@/lib/entities/fields';
 import { useRouter } from '@/lib/i18n/navigation';
+import { runtimeKey } from '@/lib/i18n/keys';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
 import { ImageInput } from './image-input';
@@ -119,7 +120,7 @@ export function ItemForm({
           <ImageInput
             key={field.name}
             name="image"
-            label={t(`fields.${field.name}`)}
+            label={t(runtimeKey(`fields.${field.name}`))}
             current={image}
             required={area.imageRequired}
             error={errorOf('image')}
@@ -129,7 +130,7 @@ export function ItemForm({
           <Field
             key={field.name}
             field={field}
-            label={t(`fields.${field.name}`)}
+            label={t(runtimeKey(`fields.${field.name}`))}
             initial={initial[field.name] ?? ''}
             error={errorOf(field.name)}
             options={options[field.name]}

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { login } from '@/lib/admin/actions';
+import { runtimeKey } from '@/lib/i18n/keys';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from './auth-field';
@@ -27,7 +28,7 @@ export function LoginForm() {
   // (rate limit, outage) gets its own words.
   function message(code: string) {
     if (code === 'tooManyRequests') return t('tooManyRequests');
-    if (code !== 'invalidCredentials' && errors.has(code)) return errors(code);
+    if (code !== 'invalidCredentials' && errors.has(runtimeKey(code))) return errors(runtimeKey(code));
     return t('loginFailed');
   }
 

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { register } from '@/lib/admin/actions';
+import { runtimeKey } from '@/lib/i18n/keys';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from './auth-field';
@@ -37,7 +38,7 @@ export function SignupForm() {
 
   const posted = errors === null ? answered : null;
   const shownErrors = errors ?? posted?.fieldErrors ?? {};
-  const error = (field: string) => shownErrors[field]?.map((code) => (tv.has(code) ? tv(code) : code)).join(' ');
+  const error = (field: string) => shownErrors[field]?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
   return (
     <form action={formAction} onSubmit={onSubmit} className="grid gap-4" data-testid="signup-form" noValidate>
       <h1 className="text-2xl font-extrabold">{t('signUpTitle')}</h1>
