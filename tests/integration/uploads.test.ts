@@ -100,7 +100,9 @@ describe.each(drivers)('uploads with the $label', (driver) => {
         'an SVG with a script',
         async () =>
           new File(
-            ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>'],
+            [
+              '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+            ],
             'logo.svg',
             {
               type: 'image/svg+xml',
@@ -185,7 +187,11 @@ describe.each(drivers)('uploads with the $label', (driver) => {
         const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa88' } })
           .toFormat(format)
           .toBuffer();
-        const res = await call('/api/slider', { base: driver.base(), token: admin, form: { img: new File([new Uint8Array(data)], `x.${ext}`) } });
+        const res = await call('/api/slider', {
+          base: driver.base(),
+          token: admin,
+          form: { img: new File([new Uint8Array(data)], `x.${ext}`) },
+        });
         expect(res.status, format).toBe(201);
         expect(res.data.img).toMatch(new RegExp(`\\.${ext}$`));
         const served = await fetch(`${driver.base()}/sliderimges/${res.data.img}`);
@@ -198,7 +204,11 @@ describe.each(drivers)('uploads with the $label', (driver) => {
         .png({ compressionLevel: 9 })
         .toBuffer();
       const before = await driver.stored('slides');
-      const res = await call('/api/slider', { base: driver.base(), token: admin, form: { img: new File([new Uint8Array(data)], 'big.png') } });
+      const res = await call('/api/slider', {
+        base: driver.base(),
+        token: admin,
+        form: { img: new File([new Uint8Array(data)], 'big.png') },
+      });
       expect(res.status).toBe(422);
       expect(await driver.stored('slides')).toEqual(before);
     });
@@ -243,7 +253,13 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       expect(await driver.stored('team')).toContain(row.image);
       expect((await fetch(`${driver.base()}/teamimges/${row.image}`)).status).toBe(200);
 
-      const updated = await invoke('saveItem', ['team', row.id, await form(await imageFile('b.webp', 'webp'))], cookie, '/Admin', driver.base());
+      const updated = await invoke(
+        'saveItem',
+        ['team', row.id, await form(await imageFile('b.webp', 'webp'))],
+        cookie,
+        '/Admin',
+        driver.base(),
+      );
       expect(updated.text).toContain('"ok":true');
       const now = await testDb.teamMember.findUniqueOrThrow({ where: { id: row.id } });
       expect(now.image).toMatch(/\.webp$/);
@@ -259,7 +275,11 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2255aa' } })
         .jpeg()
         .toBuffer();
-      const res = await call('/api/slider', { base: driver.base(), token: admin, form: { img: new File([new Uint8Array(photo)], 'big.jpg') } });
+      const res = await call('/api/slider', {
+        base: driver.base(),
+        token: admin,
+        form: { img: new File([new Uint8Array(photo)], 'big.jpg') },
+      });
       expect(res.status).toBe(201);
       const optimised = await fetch(`${driver.base()}/_next/image?url=${encodeURIComponent(`/sliderimges/${res.data.img}`)}&w=640&q=75`, {
         headers: { accept: 'image/webp' },
