@@ -18,7 +18,9 @@ try {
   const { total } = await migrateUploads(source, store, (line) => console.log(`  ${line}`));
   console.log(`Done: ${total.copied} copied, ${total.skipped} already there, ${total.ignored} ignored.`);
 } catch (error) {
-  console.error('Migration stopped (run it again to continue):', error instanceof Error ? error.message : error);
+  // A store fault arrives as the 503 `unavailable` error; what the SDK said is its cause.
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  console.error('Migration stopped (run it again to continue):', error instanceof Error ? `${error.message}${cause}` : error);
   process.exitCode = 1;
 } finally {
   store.client.destroy();
