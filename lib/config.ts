@@ -19,6 +19,33 @@ export const config = {
   get uploadsDir() {
     return process.env.UPLOADS_DIR || 'uploads';
   },
+  /**
+   * Object storage for uploads (lib/uploads/s3-store.ts): with S3_BUCKET set, images go to that
+   * bucket on any S3-compatible store instead of UPLOADS_DIR, so every instance serves the same
+   * files. Credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID and
+   * AWS_SECRET_ACCESS_KEY, a profile, an instance role...), never from here.
+   */
+  s3: {
+    get bucket() {
+      return process.env.S3_BUCKET || '';
+    },
+    /** MinIO, R2 and the like; empty means AWS itself. */
+    get endpoint() {
+      return process.env.S3_ENDPOINT || undefined;
+    },
+    get region() {
+      return process.env.S3_REGION || 'us-east-1';
+    },
+    /** `bucket` in the path (http://host/bucket/key), as MinIO and most self-hosted stores need. */
+    get forcePathStyle() {
+      return ['1', 'true'].includes((process.env.S3_FORCE_PATH_STYLE ?? '').toLowerCase());
+    },
+    /** Keys start with this (`site-a/slides/x.jpg`), so several sites can share one bucket. */
+    get prefix() {
+      const prefix = (process.env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+      return prefix ? `${prefix}/` : '';
+    },
+  },
   get maxUploadBytes() {
     return int('MAX_UPLOAD_BYTES', 10 * 1024 * 1024);
   },

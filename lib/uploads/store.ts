@@ -1,26 +1,38 @@
-import { mkdir, readFile, readdir, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { access, constants, mkdir, readFile, readdir, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { config } from '@/lib/config';
-import type { EntityKey } from '@/lib/entities/registry';
+import { IMAGE_ENTITIES, type EntityKey } from '@/lib/entities/registry';
+import { isUnavailable } from '@/lib/db/faults';
 
 /** One folder per entity, named by its key; the old URL folders are in each entity's `legacy`. */
 export type UploadFolder = EntityKey;
 
+/** Every upload folder: one per entity that stores an image. */
+export const UPLOAD_FOLDERS: readonly UploadFolder[] = IMAGE_ENTITIES.map((entity) => entity.key as UploadFolder);
+
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
-/** The one storage interface; a bucket-backed store can replace this local-disk one. */
+/**
+ * The one storage interface: the local folder (UPLOADS_DIR, the default) or a bucket
+ * (lib/uploads/s3-store.ts, with S3_BUCKET). A store that cannot be reached right now throws the
+ * 503 `unavailable` AppError (lib/db/faults.ts); `get` answers null only for a missing file.
+ */
 export interface UploadStore {
   put(folder: UploadFolder, name: string, data: Buffer): Promise<void>;
   get(folder: UploadFolder, name: string): Promise<{ data: Buffer; modified: Date } | null>;
+  /** Idempotent: removing a file that is not there is no error. */
   remove(folder: UploadFolder, name: string): Promise<void>;
   /** Every stored object in a folder (unfinished writes included), for the orphan sweeper. */
   list(folder: UploadFolder): Promise<StoredFile[]>;
+  /** Resolves when the store can be written (for readiness checks); throws saying why not. */
+  ready(): Promise<void>;
 }
 
 export interface StoredFile {
   name: string;
   modified: Date;
+  size: number;
 }
 
 // Uploads live outside the build output; tell the bundler not to trace them.
@@ -72,16 +84,51 @@ export const localStore: UploadStore = {
       if (!full) continue; // not a name this store writes; never touched
       try {
         const info = await stat(/*turbopackIgnore: true*/ full);
-        if (info.isFile()) found.push({ name, modified: info.mtime });
+        if (info.isFile()) found.push({ name, modified: info.mtime, size: info.size });
       } catch {
         // Removed between the listing and the stat.
       }
     }
     return found;
   },
+  async ready() {
+    const root = path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.uploadsDir);
+    await mkdir(root, { recursive: true });
+    await access(root, constants.W_OK);
+  },
 };
 
-export const uploads: UploadStore = localStore;
+let chosen: Promise<UploadStore> | undefined;
+
+/**
+ * The store this process uses, as it is (its errors unchanged): the bucket when S3_BUCKET is set,
+ * else the local folder. The S3 client is loaded only when a bucket is configured.
+ */
+export function uploadStore(): Promise<UploadStore> {
+  chosen ??= config.s3.bucket ? import('./s3-store').then(({ createS3Store }) => createS3Store()) : Promise.resolve(localStore);
+  return chosen;
+}
+
+/**
+ * What the rest of the app uses. Its `remove` is the clean-up after a write (the replaced or deleted
+ * row's file, or the file of a write that failed): the row is already right by then, so a store
+ * that cannot be reached must not turn a done write into an error. The file is left as an orphan,
+ * logged, and the orphan sweeper (which uses uploadStore() directly) removes it later.
+ */
+export const uploads: UploadStore = {
+  put: async (folder, name, data) => (await uploadStore()).put(folder, name, data),
+  get: async (folder, name) => (await uploadStore()).get(folder, name),
+  list: async (folder) => (await uploadStore()).list(folder),
+  ready: async () => (await uploadStore()).ready(),
+  async remove(folder, name) {
+    try {
+      await (await uploadStore()).remove(folder, name);
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      console.error(`[uploads] could not remove ${folder}/${name} now (storage unavailable); the orphan sweeper removes it later`);
+    }
+  },
+};
 
 export function newFileName(ext: string): string {
   return `${Date.now()}-${randomBytes(6).toString('hex')}.${ext}`;

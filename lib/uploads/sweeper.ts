@@ -3,7 +3,7 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { imageNames } from '@/lib/entities/crud';
 import { IMAGE_ENTITIES } from '@/lib/entities/registry';
-import { uploads, type UploadFolder } from './store';
+import { uploadStore, type UploadFolder } from './store';
 
 /**
  * Removes stored files no row refers to: what a crash between storing a file and writing its row
@@ -23,11 +23,13 @@ export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now
     async (tx) => {
       const [lock] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}::bigint) AS locked`;
       if (!lock?.locked) return { swept: false, reason: 'busy' } as const;
+      // The store itself, not the app's `uploads`: a removal that fails must count as not done.
+      const store = await uploadStore();
       // Each entity's files live in the folder named after its key.
       const folders = IMAGE_ENTITIES.map((entity) => entity.key as UploadFolder);
       // Listed before the references are read: a file stored after this point is not looked at,
       // and one stored before it is referenced by then unless it is an orphan (or in flight, and young).
-      const stored = new Map(await Promise.all(folders.map(async (folder) => [folder, await uploads.list(folder)] as const)));
+      const stored = new Map(await Promise.all(folders.map(async (folder) => [folder, await store.list(folder)] as const)));
       const referenced = new Map<UploadFolder, Set<string>>(folders.map((folder) => [folder, new Set<string>()]));
       for (const entity of IMAGE_ENTITIES) {
         const names = referenced.get(entity.key as UploadFolder)!;
@@ -43,7 +45,7 @@ export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now
             continue;
           }
           try {
-            await uploads.remove(folder, file.name);
+            await store.remove(folder, file.name);
             removed.push(`${folder}/${file.name}`);
             console.log(`[uploads] removed orphan ${folder}/${file.name} (stored ${file.modified.toISOString()}, no row refers to it)`);
           } catch (error) {

@@ -14,6 +14,8 @@ export interface CallOptions {
   json?: unknown;
   headers?: Record<string, string>;
   ip?: string;
+  /** Another server than the main test server (e.g. one spawned with other settings). */
+  base?: string;
 }
 
 /** Calls /api the way the old client does: multipart bodies, `Authorization: Bearer …`. */
@@ -34,7 +36,7 @@ export async function call(path: string, options: CallOptions = {}) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
-  const response = await fetch(`${BASE}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const response = await fetch(`${options.base ?? BASE}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
   const text = await response.text();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever JSON an answer holds
   let data: any = null;

@@ -1,183 +1,447 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Store } from '@/lib/uploads/s3-store';
+import { migrateUploads } from '@/lib/uploads/migrate';
 import { call, imageFile, userWithToken } from '../helpers/api';
-import { testDb } from '../helpers/db';
+import { invoke, sessionCookie } from '../helpers/actions';
+import { makeUser, testDb, unique } from '../helpers/db';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
+import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
 import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
+import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+
+// One list of upload scenarios, run against both storage drivers: the main test server (the local
+// folder, UPLOADS_DIR) and a second production server using a bucket on a fake S3 (s3rver), which
+// shares the database. Then what only the bucket driver has: its start-up orphan sweep and an
+// outage of the store.
 
 deleteContentAddedByThisFile();
 
-const uploadsDir = process.env.UPLOADS_DIR!;
-const files = (folder: string) => {
+const listDir = (dir: string, folder: string) => {
   try {
-    return readdirSync(path.join(uploadsDir, folder)).sort();
+    return readdirSync(path.join(dir, folder)).sort();
   } catch {
     return [];
   }
 };
 
+interface Driver {
+  label: string;
+  /** The origin of the server using this driver. */
+  base(): string;
+  /** Names stored in a folder, sorted. */
+  stored(folder: string): Promise<string[]>;
+}
+
+const mainDir = process.env.UPLOADS_DIR!;
+let s3: FakeS3;
+let s3Server: SpawnedServer;
+/** The bucket server's own UPLOADS_DIR, which must stay empty. */
+const s3LocalDir = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-s3-local-'));
+const HOURS_AGO = (hours: number) => new Date(Date.now() - hours * 3600_000);
+const planted = { old: `${Date.now() - 7200_000}-old-orphan.jpg`, young: `${Date.now()}-young-orphan.jpg`, referenced: '' };
+let migrated = { copied: 0, skipped: 0, ignored: 0 };
+
+const drivers: Driver[] = [
+  { label: 'local folder', base: () => process.env.TEST_BASE_URL!, stored: async (folder) => listDir(mainDir, folder) },
+  {
+    label: 'S3 bucket',
+    base: () => s3Server.base,
+    stored: async (folder) => (await s3.keys(`${folder}/`)).map((key) => key.slice(folder.length + 1)),
+  },
+];
+
 let admin: string;
+let cookie: string;
 beforeAll(async () => {
   admin = (await userWithToken('admin')).token!;
+  cookie = await sessionCookie((await makeUser('mini')).email);
+  s3 = await startFakeS3();
+  // The seeded images, copied into the bucket the way `npm run uploads:migrate` does.
+  const target = createS3Store({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, prefix: '' });
+  for (const [name, value] of Object.entries(s3.env)) if (name.startsWith('AWS_')) process.env[name] = value;
+  migrated = (await migrateUploads(mainDir, target)).total;
+  // For the start-up sweep: an orphan older than the grace period, one younger (an upload in
+  // flight), and a referenced file just as old.
+  await target.put('slides', planted.old, Buffer.from('old orphan'));
+  s3.backdate(`slides/${planted.old}`, HOURS_AGO(2));
+  await target.put('slides', planted.young, Buffer.from('young orphan'));
+  planted.referenced = (await testDb.slide.findFirstOrThrow({ orderBy: { id: 'asc' } })).image;
+  s3.backdate(`slides/${planted.referenced}`, HOURS_AGO(2));
+  target.client.destroy();
+  s3Server = await spawnServer({
+    DATABASE_URL: process.env.DATABASE_URL!,
+    AUTH_SECRET: process.env.AUTH_SECRET!,
+    UPLOADS_DIR: s3LocalDir,
+    TRUST_PROXY_HOPS: '1',
+    ORPHAN_GRACE_SECONDS: '600',
+    ...s3.env,
+  });
+  await s3Server.waitForOutput(/\[uploads\] orphan sweep (done|skipped)/);
+}, 120_000);
+afterAll(async () => {
+  await s3Server?.kill();
+  await s3?.close();
+  rmSync(s3LocalDir, { recursive: true, force: true });
+  await testDb.$disconnect();
 });
-afterAll(() => testDb.$disconnect());
 
 const serviceFields = { titel: 'T', dec: 'D', titelar: 'ت', decar: 'د' };
 
-describe('upload refusals leave no file and no row', () => {
-  // Each refusal is the 422 of any invalid field, the reason under the service's image part.
-  const cases: Array<[string, () => Promise<File>, 'imageInvalid' | 'imageTooLarge' | 'imageFileName']> = [
-    ['a text file named .jpg', async () => new File(['just some text, not an image'], 'photo.jpg', { type: 'image/jpeg' }), 'imageInvalid'],
-    [
-      'an SVG with a script',
-      async () =>
-        new File(
-          ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>'],
-          'logo.svg',
-          {
-            type: 'image/svg+xml',
-          },
-        ),
-      'imageInvalid',
-    ],
-    [
-      'a truncated JPEG',
-      async () => {
-        const full = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#3366cc' } })
-          .jpeg()
-          .toBuffer();
-        return new File([new Uint8Array(full.subarray(0, Math.floor(full.length / 2)))], 'cut.jpg', { type: 'image/jpeg' });
-      },
-      'imageInvalid',
-    ],
-    [
-      'a file over the size limit',
-      async () => new File([new Uint8Array(11 * 1024 * 1024)], 'huge.jpg', { type: 'image/jpeg' }),
-      'imageTooLarge',
-    ],
-    ['a ../ file name', async () => imageFile('../../etc/evil.jpg'), 'imageFileName'],
-  ];
+describe.each(drivers)('uploads with the $label', (driver) => {
+  describe('upload refusals leave no file and no row', () => {
+    // Each refusal is the 422 of any invalid field, the reason under the service's image part.
+    const cases: Array<[string, () => Promise<File>, 'imageInvalid' | 'imageTooLarge' | 'imageFileName']> = [
+      [
+        'a text file named .jpg',
+        async () => new File(['just some text, not an image'], 'photo.jpg', { type: 'image/jpeg' }),
+        'imageInvalid',
+      ],
+      [
+        'an SVG with a script',
+        async () =>
+          new File(
+            [
+              '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+            ],
+            'logo.svg',
+            {
+              type: 'image/svg+xml',
+            },
+          ),
+        'imageInvalid',
+      ],
+      [
+        'a truncated JPEG',
+        async () => {
+          const full = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#3366cc' } })
+            .jpeg()
+            .toBuffer();
+          return new File([new Uint8Array(full.subarray(0, Math.floor(full.length / 2)))], 'cut.jpg', { type: 'image/jpeg' });
+        },
+        'imageInvalid',
+      ],
+      [
+        'a file over the size limit',
+        async () => new File([new Uint8Array(11 * 1024 * 1024)], 'huge.jpg', { type: 'image/jpeg' }),
+        'imageTooLarge',
+      ],
+      ['a ../ file name', async () => imageFile('../../etc/evil.jpg'), 'imageFileName'],
+    ];
 
-  for (const [label, make, reason] of cases) {
-    it(label, async () => {
-      const beforeRows = await testDb.service.count();
-      const beforeFiles = files('services');
-      const res = await call('/api/service', { token: admin, form: { ...serviceFields, img_ser: await make() } });
-      expect(res.status).toBe(422);
-      expect(res.data).toEqual({ message: en.errors.invalid, errors: { img_ser: [en.validation[reason]] } });
-      expect(await testDb.service.count()).toBe(beforeRows);
-      expect(files('services')).toEqual(beforeFiles);
-    });
-  }
-});
-
-describe('accepted uploads', () => {
-  it('strips metadata (EXIF/GPS), uses a safe server-made name, and is served with the right headers', async () => {
-    const withExif = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#cc3300' } })
-      .withExif({ IFD0: { Make: 'SpyCam', Copyright: 'secret' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 12/1 0/1' } })
-      .jpeg()
-      .toBuffer();
-    expect((await sharp(withExif).metadata()).exif).toBeDefined();
-    const res = await call('/api/service', {
-      token: admin,
-      form: { ...serviceFields, img_ser: new File([new Uint8Array(withExif)], 'my holiday (1).jpg', { type: 'image/jpeg' }) },
-    });
-    expect(res.status).toBe(201);
-    const name: string = res.data.img_ser;
-    expect(name).toMatch(/^[A-Za-z0-9._-]+$/);
-    const served = await fetch(`${process.env.TEST_BASE_URL}/servimges/${name}`);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/jpeg');
-    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('cache-control')).toContain('immutable');
-    const stored = Buffer.from(await served.arrayBuffer());
-    const meta = await sharp(stored).metadata();
-    expect(meta.exif).toBeUndefined();
-    expect(stored.includes(Buffer.from('SpyCam'))).toBe(false);
+    for (const [label, make, reason] of cases) {
+      it(label, async () => {
+        const beforeRows = await testDb.service.count();
+        const beforeFiles = await driver.stored('services');
+        const res = await call('/api/service', { base: driver.base(), token: admin, form: { ...serviceFields, img_ser: await make() } });
+        expect(res.status).toBe(422);
+        expect(res.data).toEqual({ message: en.errors.invalid, errors: { img_ser: [en.validation[reason]] } });
+        expect(await testDb.service.count()).toBe(beforeRows);
+        expect(await driver.stored('services')).toEqual(beforeFiles);
+      });
+    }
   });
 
-  it('accepts png, webp, gif and avif', async () => {
-    for (const [format, ext] of [
-      ['png', 'png'],
-      ['webp', 'webp'],
-      ['gif', 'gif'],
-      ['avif', 'avif'],
-    ] as const) {
-      const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa88' } })
-        .toFormat(format)
+  describe('accepted uploads', () => {
+    it('strips metadata (EXIF/GPS), uses a safe server-made name, is stored, and is served with the right headers, ETag and 304', async () => {
+      const withExif = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#cc3300' } })
+        .withExif({ IFD0: { Make: 'SpyCam', Copyright: 'secret' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 12/1 0/1' } })
+        .jpeg()
         .toBuffer();
-      const res = await call('/api/slider', { token: admin, form: { img: new File([new Uint8Array(data)], `x.${ext}`) } });
-      expect(res.status, format).toBe(201);
-      expect(res.data.img).toMatch(new RegExp(`\\.${ext}$`));
-      const served = await fetch(`${process.env.TEST_BASE_URL}/sliderimges/${res.data.img}`);
-      expect(served.headers.get('content-type')).toBe(`image/${format}`);
-    }
+      expect((await sharp(withExif).metadata()).exif).toBeDefined();
+      const res = await call('/api/service', {
+        base: driver.base(),
+        token: admin,
+        form: { ...serviceFields, img_ser: new File([new Uint8Array(withExif)], 'my holiday (1).jpg', { type: 'image/jpeg' }) },
+      });
+      expect(res.status).toBe(201);
+      const name: string = res.data.img_ser;
+      expect(name).toMatch(/^[A-Za-z0-9._-]+$/);
+      expect(await driver.stored('services')).toContain(name);
+      const served = await fetch(`${driver.base()}/servimges/${name}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      const stored = Buffer.from(await served.arrayBuffer());
+      const meta = await sharp(stored).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(stored.includes(Buffer.from('SpyCam'))).toBe(false);
+
+      const etag = served.headers.get('etag')!;
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+      const revalidated = await fetch(`${driver.base()}/servimges/${name}`, { headers: { 'If-None-Match': etag } });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers.get('etag')).toBe(etag);
+      expect(revalidated.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await revalidated.arrayBuffer()).byteLength).toBe(0);
+      const bySince = await fetch(`${driver.base()}/servimges/${name}`, {
+        headers: { 'If-Modified-Since': served.headers.get('last-modified')! },
+      });
+      expect(bySince.status).toBe(304);
+      const otherTag = await fetch(`${driver.base()}/servimges/${name}`, { headers: { 'If-None-Match': '"something-else"' } });
+      expect(otherTag.status).toBe(200);
+    });
+
+    it('accepts png, webp, gif and avif', async () => {
+      for (const [format, ext] of [
+        ['png', 'png'],
+        ['webp', 'webp'],
+        ['gif', 'gif'],
+        ['avif', 'avif'],
+      ] as const) {
+        const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa88' } })
+          .toFormat(format)
+          .toBuffer();
+        const res = await call('/api/slider', {
+          base: driver.base(),
+          token: admin,
+          form: { img: new File([new Uint8Array(data)], `x.${ext}`) },
+        });
+        expect(res.status, format).toBe(201);
+        expect(res.data.img).toMatch(new RegExp(`\\.${ext}$`));
+        const served = await fetch(`${driver.base()}/sliderimges/${res.data.img}`);
+        expect(served.headers.get('content-type')).toBe(`image/${format}`);
+      }
+    });
+
+    it('refuses images with too many pixels', async () => {
+      const data = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      const before = await driver.stored('slides');
+      const res = await call('/api/slider', {
+        base: driver.base(),
+        token: admin,
+        form: { img: new File([new Uint8Array(data)], 'big.png') },
+      });
+      expect(res.status).toBe(422);
+      expect(res.data).toEqual({ message: en.errors.invalid, errors: { img: [en.validation.imageTooManyPixels] } });
+      expect(await driver.stored('slides')).toEqual(before);
+    });
+
+    it("replacing a row's image removes the old file; deleting the row removes its file", async () => {
+      const created = await call('/api/slider', { base: driver.base(), token: admin, form: { img: await imageFile('one.jpg') } });
+      expect(created.status).toBe(201);
+      const first: string = created.data.img;
+      expect(await driver.stored('slides')).toContain(first);
+
+      const replaced = await call(`/api/slider/${created.data.id}`, {
+        base: driver.base(),
+        token: admin,
+        form: { img: await imageFile('two.png', 'png'), _method: 'PUT' },
+      });
+      expect(replaced.status).toBe(200);
+      const second: string = replaced.data[0].img;
+      expect(second).not.toBe(first);
+      const afterReplace = await driver.stored('slides');
+      expect(afterReplace).toContain(second);
+      expect(afterReplace).not.toContain(first);
+      expect((await fetch(`${driver.base()}/sliderimges/${first}`)).status).toBe(404);
+      expect((await fetch(`${driver.base()}/sliderimges/${second}`)).status).toBe(200);
+
+      const removed = await call(`/api/slider/${created.data.id}`, { base: driver.base(), token: admin, method: 'DELETE' });
+      expect(removed.status).toBe(200);
+      expect(await driver.stored('slides')).not.toContain(second);
+      expect((await fetch(`${driver.base()}/sliderimges/${second}`)).status).toBe(404);
+    });
+
+    it('the back office (admin actions) stores, replaces and removes the same way', async () => {
+      const name = unique('Stored');
+      const form = async (file: File) => {
+        const data = new FormData();
+        for (const [key, value] of Object.entries({ nameEn: name, detailsEn: 'd', jobTitleEn: 'j' })) data.append(key, value);
+        data.append('image', file);
+        return data;
+      };
+      const created = await invoke('saveItem', ['team', null, await form(await imageFile('a.jpg'))], cookie, '/Admin', driver.base());
+      expect(created.text).toContain('"ok":true');
+      const row = await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } });
+      expect(await driver.stored('team')).toContain(row.image);
+      expect((await fetch(`${driver.base()}/teamimges/${row.image}`)).status).toBe(200);
+
+      const updated = await invoke(
+        'saveItem',
+        ['team', row.id, await form(await imageFile('b.webp', 'webp'))],
+        cookie,
+        '/Admin',
+        driver.base(),
+      );
+      expect(updated.text).toContain('"ok":true');
+      const now = await testDb.teamMember.findUniqueOrThrow({ where: { id: row.id } });
+      expect(now.image).toMatch(/\.webp$/);
+      const files = await driver.stored('team');
+      expect(files).toContain(now.image);
+      expect(files).not.toContain(row.image);
+
+      expect((await invoke('deleteItem', ['team', row.id], cookie, '/Admin', driver.base())).text).toContain('"ok":true');
+      expect(await driver.stored('team')).not.toContain(now.image);
+    });
+
+    it('the image optimiser reads the original from the store', async () => {
+      const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2255aa' } })
+        .jpeg()
+        .toBuffer();
+      const res = await call('/api/slider', {
+        base: driver.base(),
+        token: admin,
+        form: { img: new File([new Uint8Array(photo)], 'big.jpg') },
+      });
+      expect(res.status).toBe(201);
+      const optimised = await fetch(`${driver.base()}/_next/image?url=${encodeURIComponent(`/sliderimges/${res.data.img}`)}&w=640&q=75`, {
+        headers: { accept: 'image/webp' },
+      });
+      expect(optimised.status).toBe(200);
+      expect(optimised.headers.get('content-type')).toBe('image/webp');
+      const small = await sharp(Buffer.from(await optimised.arrayBuffer())).metadata();
+      expect(small.width).toBe(640);
+      expect(small.height).toBe(427);
+    });
   });
 
-  it('refuses images with too many pixels', async () => {
-    const data = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    const res = await call('/api/slider', { token: admin, form: { img: new File([new Uint8Array(data)], 'big.png') } });
-    expect(res.status).toBe(422);
-    expect(res.data).toEqual({ message: en.errors.invalid, errors: { img: [en.validation.imageTooManyPixels] } });
+  describe('legacy image folders', () => {
+    it('404 for unknown folders, unknown files and traversal attempts', async () => {
+      for (const url of [
+        '/sliderimges/nope.jpg',
+        '/sliderimges/..%2F..%2Fpackage.json',
+        '/sliderimges/%2e%2e%2fpackage.json',
+        '/contactimges/..%5C..%5Cpackage.json',
+        '/teamimges/.env',
+        '/media/secret/x.jpg',
+        '/servimges/package.json',
+      ]) {
+        const res = await fetch(`${driver.base()}${url}`);
+        expect(res.status, url).toBe(404);
+      }
+    });
+
+    it('serves event images from /contactimges (shared with contacts)', async () => {
+      const home = await call('/api/home', { base: driver.base() });
+      const event = home.data[0][0];
+      const res = await fetch(`${driver.base()}/contactimges/${event.event_img}`);
+      expect(res.status).toBe(200);
+      expect((await fetch(`${driver.base()}/clientimges/${event.client.logo}`)).status).toBe(200);
+    });
+
+    it("serves a slide's portrait cut with ?crop=portrait: 9:16 at the full height; an unknown crop is a 400", async () => {
+      const base = driver.base();
+      const home = await call('/api/home', { base });
+      const slide = home.data[6][0];
+      const photo = await fetch(`${base}/sliderimges/${slide.img}`);
+      const whole = await sharp(Buffer.from(await photo.arrayBuffer())).metadata();
+      expect(whole.width! / whole.height!).toBeGreaterThan(1);
+
+      const res = await fetch(`${base}/sliderimges/${slide.img}?crop=portrait`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(photo.headers.get('content-type'));
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      const cut = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(cut.height).toBe(whole.height);
+      expect(cut.width).toBe(Math.round((whole.height! * 9) / 16));
+
+      // The optimiser makes the phone sizes from the cut.
+      const optimised = await fetch(`${base}/_next/image?url=${encodeURIComponent(`/sliderimges/${slide.img}?crop=portrait`)}&w=640&q=75`, {
+        headers: { accept: 'image/webp' },
+      });
+      expect(optimised.status).toBe(200);
+      const small = await sharp(Buffer.from(await optimised.arrayBuffer())).metadata();
+      expect(small.width! / small.height!).toBeCloseTo(9 / 16, 2);
+
+      const bad = await fetch(`${base}/sliderimges/${slide.img}?crop=square`);
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain('portrait');
+      expect((await fetch(`${base}/sliderimges/nope.jpg?crop=portrait`)).status).toBe(404);
+    });
   });
 });
 
-describe('legacy image folders', () => {
-  it('404 for unknown folders, unknown files and traversal attempts', async () => {
-    const base = process.env.TEST_BASE_URL;
-    for (const url of [
-      '/sliderimges/nope.jpg',
-      '/sliderimges/..%2F..%2Fpackage.json',
-      '/sliderimges/%2e%2e%2fpackage.json',
-      '/contactimges/..%5C..%5Cpackage.json',
-      '/teamimges/.env',
-      '/media/secret/x.jpg',
-      '/servimges/package.json',
-    ]) {
-      const res = await fetch(`${base}${url}`);
-      expect(res.status, url).toBe(404);
+describe('the S3 bucket driver only', () => {
+  it('the seeded images were copied into the bucket (uploads:migrate), and nothing was written to local disk', async () => {
+    expect(migrated.copied).toBeGreaterThan(0);
+    expect(migrated.skipped).toBe(0);
+    for (const folder of ['slides', 'clients', 'contacts', 'events', 'team', 'services']) {
+      expect(listDir(s3LocalDir, folder), folder).toEqual([]);
     }
+    // The bucket server's uploads of the scenarios above are in the bucket, not in the main folder.
+    const inBucket = await drivers[1]!.stored('slides');
+    const inMain = new Set(listDir(mainDir, 'slides'));
+    const onlyInBucket = inBucket.filter((name) => !inMain.has(name));
+    expect(onlyInBucket.length).toBeGreaterThanOrEqual(5); // the four formats and the optimiser's photo
   });
 
-  it('serves event images from /contactimges (shared with contacts)', async () => {
-    const home = await call('/api/home');
-    const event = home.data[0][0];
-    const res = await fetch(`${process.env.TEST_BASE_URL}/contactimges/${event.event_img}`);
-    expect(res.status).toBe(200);
-    expect((await fetch(`${process.env.TEST_BASE_URL}/clientimges/${event.client.logo}`)).status).toBe(200);
+  it('the start-up sweep removed the orphan object older than the grace period, and kept the young one and referenced files', async () => {
+    expect(s3Server.output()).toContain(`[uploads] removed orphan slides/${planted.old} `);
+    const slides = await drivers[1]!.stored('slides');
+    expect(slides).not.toContain(planted.old);
+    expect(slides).toContain(planted.young);
+    expect(slides).toContain(planted.referenced);
   });
 
-  it("serves a slide's portrait cut with ?crop=portrait: 9:16 at the full height; an unknown crop is a 400", async () => {
-    const base = process.env.TEST_BASE_URL;
-    const home = await call('/api/home');
-    const slide = home.data[6][0];
-    const photo = await fetch(`${base}/sliderimges/${slide.img}`);
-    const whole = await sharp(Buffer.from(await photo.arrayBuffer())).metadata();
-    expect(whole.width! / whole.height!).toBeGreaterThan(1);
+  it('with the store down: a read is a 503 with Retry-After, an upload a 503 storing no row; back up, it works without a restart', async () => {
+    const created = await call('/api/slider', { base: s3Server.base, token: admin, form: { img: await imageFile('kept.jpg') } });
+    expect(created.status).toBe(201);
+    const doomed = await call('/api/slider', { base: s3Server.base, token: admin, form: { img: await imageFile('doomed.jpg') } });
+    expect(doomed.status).toBe(201);
+    const rowsBefore = await testDb.slide.count();
+    const teamBefore = await testDb.teamMember.count();
 
-    const res = await fetch(`${base}/sliderimges/${slide.img}?crop=portrait`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe(photo.headers.get('content-type'));
-    expect(res.headers.get('cache-control')).toContain('immutable');
-    const cut = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
-    expect(cut.height).toBe(whole.height);
-    expect(cut.width).toBe(Math.round((whole.height! * 9) / 16));
+    await s3.stop();
+    try {
+      const read = await fetch(`${s3Server.base}/sliderimges/${created.data.img}`);
+      expect(read.status).toBe(503);
+      expect(read.headers.get('retry-after')).toBe('5');
+      expect(read.headers.get('cache-control')).toBe('no-store');
+      expect(await read.text()).toBe(en.errors.unavailable);
 
-    // The optimiser makes the phone sizes from the cut.
-    const optimised = await fetch(`${base}/_next/image?url=${encodeURIComponent(`/sliderimges/${slide.img}?crop=portrait`)}&w=640&q=75`, {
-      headers: { accept: 'image/webp' },
-    });
-    expect(optimised.status).toBe(200);
-    const small = await sharp(Buffer.from(await optimised.arrayBuffer())).metadata();
-    expect(small.width! / small.height!).toBeCloseTo(9 / 16, 2);
+      const upload = await call('/api/slider', { base: s3Server.base, token: admin, form: { img: await imageFile('during.jpg') } });
+      expect(upload.status).toBe(503);
+      expect(upload.headers.get('retry-after')).toBe('5');
+      expect(upload.data).toEqual({ message: en.errors.unavailable });
+      const arabic = await call('/api/slider', {
+        base: s3Server.base,
+        token: admin,
+        form: { img: await imageFile('during.jpg') },
+        headers: { 'Accept-Language': 'ar' },
+      });
+      expect(arabic.status).toBe(503);
+      expect(arabic.data.message).toBe(ar.errors.unavailable);
+      const replace = await call(`/api/slider/${created.data.id}`, {
+        base: s3Server.base,
+        token: admin,
+        form: { img: await imageFile('during.png', 'png'), _method: 'PUT' },
+      });
+      expect(replace.status).toBe(503);
 
-    const bad = await fetch(`${base}/sliderimges/${slide.img}?crop=square`);
-    expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain('portrait');
-    expect((await fetch(`${base}/sliderimges/nope.jpg?crop=portrait`)).status).toBe(404);
-  });
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ nameEn: unique('Down'), detailsEn: 'd', jobTitleEn: 'j' })) form.append(key, value);
+      form.append('image', await imageFile('during.jpg'));
+      const action = await invoke('saveItem', ['team', null, form], cookie, '/Admin', s3Server.base);
+      expect(action.text).toContain('"error":"unavailable"');
+
+      // A delete is done (the row is the truth); the object it leaves is the sweeper's to remove.
+      const removed = await call(`/api/slider/${doomed.data.id}`, { base: s3Server.base, token: admin, method: 'DELETE' });
+      expect(removed.status).toBe(200);
+
+      expect(await testDb.slide.count()).toBe(rowsBefore - 1);
+      expect(await testDb.teamMember.count()).toBe(teamBefore);
+      expect((await testDb.slide.findUniqueOrThrow({ where: { id: created.data.id } })).image).toBe(created.data.img);
+    } finally {
+      await s3.start();
+    }
+    expect(s3Server.output()).toContain(`[uploads] could not remove slides/${doomed.data.img} now (storage unavailable)`);
+    expect(await drivers[1]!.stored('slides')).toContain(doomed.data.img);
+
+    // Back up: the same server process serves and stores again.
+    const read = await fetch(`${s3Server.base}/sliderimges/${created.data.img}`);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('image/jpeg');
+    const upload = await call('/api/slider', { base: s3Server.base, token: admin, form: { img: await imageFile('after.jpg') } });
+    expect(upload.status).toBe(201);
+    expect(await drivers[1]!.stored('slides')).toContain(upload.data.img);
+  }, 60_000);
 });
