@@ -84,7 +84,7 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
     { source: `/ar/${segment}/:rest*`, destination: `/ar/${segment}/:rest*` },
   ];
   expect(rewrites.beforeFiles).toEqual([
-    { source: '/:folder(sliderimges|clientimges|contactimges|teamimges|servimges)/:name', destination: '/media/:folder/:name' },
+    { source: '/:folder([a-z]+imges)/:name', destination: '/media/:folder/:name' },
     { source: '/', destination: '/en' },
     ...pages('Services'),
     ...pages('TheTeam'),
