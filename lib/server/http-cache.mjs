@@ -1,0 +1,324 @@
+// A shared HTTP cache in front of Next, in this process (a subset of RFC 9111, what a CDN or
+// nginx's proxy_cache does). It relies only on documented HTTP: a 200 answer to a GET whose
+// Cache-Control allows a shared cache to keep it (`s-maxage`, or `public` with `max-age`), with
+// no Set-Cookie and no `Vary: *`, is kept for that many seconds and served again to requests for
+// the same URL whose headers named in its Vary are the same. Nothing here knows Next's headers,
+// manifests or markup. What the site adds is its own: the locale cookie is part of the key (the
+// site's redirect rule reads it), and every content write purges the whole cache (purge()), on
+// this instance at once and on the others through the shared content version
+// (lib/server/content-version.mjs). The purged copies are kept aside, bounded, as the pages' last
+// good copies (stale-if-error, served by lib/server/unavailable.mjs only when Next fails).
+//
+// Plain JavaScript: it runs in the server process outside Next's compiler (see scripts/serve.mjs).
+import { promisify } from 'node:util';
+import { brotliCompress, gunzip } from 'node:zlib';
+import { brotliTextParams } from './brotli.mjs';
+
+const brotli = promisify(brotliCompress);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * @typedef {import('node:http').IncomingMessage} IncomingMessage
+ * @typedef {import('node:http').ServerResponse} ServerResponse
+ * @typedef {{ status: number, headers: (string | string[])[], body: Buffer }} Stored
+ * @typedef {{ vary: string[], values: string[], stored: Stored, etag: string | undefined, storedAt: number, ttlMs: number, size: number }} Variant
+ */
+
+/** Per-connection headers, which Node writes itself, and the length, which is recomputed. */
+const NOT_STORED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'age']);
+/** Copies per URL (languages, encodings): a client cannot grow one URL's list without bound. */
+const MAX_VARIANTS = 16;
+
+/**
+ * The freshness lifetime a shared cache may give a response (seconds), or 0 when it must not keep it.
+ * @param {string | undefined} cacheControl
+ */
+export function sharedTtl(cacheControl) {
+  if (!cacheControl) return 0;
+  /** @type {Map<string, string>} */
+  const directives = new Map();
+  for (const part of cacheControl.toLowerCase().split(',')) {
+    const [name, value = ''] = part.trim().split('=');
+    if (name) directives.set(name, value.replace(/^"|"$/g, ''));
+  }
+  if (directives.has('no-store') || directives.has('private') || directives.has('no-cache')) return 0;
+  const shared = Number(directives.get('s-maxage'));
+  if (Number.isFinite(shared) && shared > 0) return shared;
+  const max = Number(directives.get('max-age'));
+  return directives.has('public') && Number.isFinite(max) && max > 0 ? max : 0;
+}
+
+/**
+ * Whether an Accept-Encoding header takes a coding (not with q=0).
+ * @param {string | undefined} header
+ * @param {string} coding
+ */
+export function accepts(header, coding) {
+  if (!header) return coding === 'identity';
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((token) => token.trim().toLowerCase());
+    if (name !== coding && name !== '*') return false;
+    const q = params.find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** @param {Stored} stored @param {string} name */
+function headerOf(stored, name) {
+  for (let i = 0; i + 1 < stored.headers.length; i += 2) {
+    if (String(stored.headers[i]).toLowerCase() === name) return stored.headers[i + 1];
+  }
+  return undefined;
+}
+
+/** @param {unknown} chunk @param {unknown} encoding */
+function toBuffer(chunk, encoding) {
+  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8');
+  const bytes = /** @type {Uint8Array} */ (chunk);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * @param {{ maxBytes?: number, staleMaxBytes?: number, keyCookies?: string[], now?: () => number }} [options]
+ */
+export function httpCache(options = {}) {
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const staleMaxBytes = options.staleMaxBytes ?? 16 * 1024 * 1024;
+  const now = options.now ?? Date.now;
+  const cookiePatterns = (options.keyCookies ?? []).map(
+    (name) => new RegExp(`(?:^|;\\s*)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=([^;]*)`),
+  );
+  /** @type {Map<string, Variant[]>} URL key -> variants, least recently used first */
+  const entries = new Map();
+  /** @type {Map<string, Variant[]>} URL key -> last good copies of purged entries */
+  const retired = new Map();
+  let bytes = 0;
+  let retiredBytes = 0;
+  // Every purge starts a new generation: an answer that began before it is never stored.
+  let generation = 0;
+
+  /** The URL part of the key: path and query, and the site's own routing cookie. @param {IncomingMessage} req */
+  function urlKey(req) {
+    let key = req.url ?? '/';
+    const cookie = req.headers.cookie ?? '';
+    for (const pattern of cookiePatterns) key += `\n${pattern.exec(cookie)?.[1] ?? ''}`;
+    return key;
+  }
+
+  /** @param {IncomingMessage} req @param {string[]} names */
+  const valuesOf = (req, names) => names.map((name) => String(req.headers[name] ?? ''));
+
+  /** @param {Variant[] | undefined} variants @param {IncomingMessage} req */
+  function match(variants, req) {
+    return variants?.find((v) => v.values.every((value, i) => value === String(req.headers[/** @type {string} */ (v.vary[i])] ?? '')));
+  }
+
+  /** @param {string} key @param {Variant} variant */
+  function drop(key, variant) {
+    const variants = entries.get(key);
+    if (!variants) return;
+    const i = variants.indexOf(variant);
+    if (i < 0) return;
+    variants.splice(i, 1);
+    bytes -= variant.size;
+    if (!variants.length) entries.delete(key);
+  }
+
+  function evict() {
+    for (const [key, variants] of entries) {
+      if (bytes <= maxBytes) break;
+      for (const variant of [...variants]) drop(key, variant);
+    }
+  }
+
+  /**
+   * A fresh stored answer for this request, if any.
+   * @param {IncomingMessage} req
+   */
+  function lookup(req) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    if (req.headers.authorization !== undefined) return undefined;
+    const key = urlKey(req);
+    const variants = entries.get(key);
+    const variant = match(variants, req);
+    if (!variant || !variants) return undefined;
+    if (now() - variant.storedAt >= variant.ttlMs) {
+      drop(key, variant);
+      return undefined;
+    }
+    // Least recently used goes first on eviction.
+    entries.delete(key);
+    entries.set(key, variants);
+    return variant;
+  }
+
+  /**
+   * Sends a stored answer (a 304 when the client already holds it).
+   * @param {IncomingMessage} req @param {ServerResponse} res @param {Variant} variant @param {string} mark
+   */
+  function send(req, res, variant, mark = '1') {
+    const age = String(Math.floor((now() - variant.storedAt) / 1000));
+    const { stored } = variant;
+    if (variant.etag && req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === variant.etag)) {
+      const keep = ['etag', 'cache-control', 'vary', 'content-location', 'expires'];
+      /** @type {(string | string[])[]} */
+      const headers = [];
+      for (let i = 0; i + 1 < stored.headers.length; i += 2)
+        if (keep.includes(String(stored.headers[i]).toLowerCase())) headers.push(/** @type {string} */ (stored.headers[i]), stored.headers[i + 1] ?? '');
+      res.writeHead(304, [...headers, 'Age', age, 'X-Page-Replay', mark]);
+      res.end();
+      return;
+    }
+    res.writeHead(stored.status, [...stored.headers, 'Age', age, 'X-Page-Replay', mark, 'Content-Length', String(stored.body.byteLength)]);
+    res.end(req.method === 'HEAD' ? undefined : stored.body);
+  }
+
+  /**
+   * Answers from the cache; false when there is nothing fresh (the request then goes to Next).
+   * @param {IncomingMessage} req @param {ServerResponse} res
+   */
+  function serve(req, res) {
+    const variant = lookup(req);
+    if (!variant) return false;
+    send(req, res, variant);
+    return true;
+  }
+
+  /**
+   * Keeps a stored answer, unless a purge happened since its request began.
+   * @param {IncomingMessage} req @param {Stored} stored @param {number} ttlMs @param {string[]} vary @param {number} startedIn
+   */
+  function store(req, stored, ttlMs, vary, startedIn) {
+    if (startedIn !== generation) return;
+    const key = urlKey(req);
+    const variants = entries.get(key) ?? [];
+    const values = valuesOf(req, vary);
+    const previous = match(variants, req);
+    if (previous) drop(key, previous);
+    else if (variants.length >= MAX_VARIANTS) return;
+    const etag = headerOf(stored, 'etag');
+    /** @type {Variant} */
+    const variant = {
+      vary,
+      values,
+      stored,
+      etag: typeof etag === 'string' ? etag : undefined,
+      storedAt: now(),
+      ttlMs,
+      size: stored.body.byteLength + key.length + 512,
+    };
+    const list = entries.get(key) ?? [];
+    list.push(variant);
+    entries.delete(key);
+    entries.set(key, list);
+    bytes += variant.size;
+    evict();
+  }
+
+  /**
+   * Lets Next answer and keeps a copy of a cacheable answer. Decided at the first byte, once the
+   * status and headers are set.
+   * @param {IncomingMessage} req @param {ServerResponse} res
+   */
+  function capture(req, res) {
+    if (req.method !== 'GET' || req.headers.authorization !== undefined) return;
+    const startedIn = generation;
+    /** @type {Buffer[]} */
+    const chunks = [];
+    /** @type {{ ttlMs: number, vary: string[] } | null | undefined} */
+    let plan;
+    const decide = () => {
+      if (plan !== undefined) return plan;
+      const vary = String(res.getHeader('vary') ?? '')
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean);
+      const ttl = res.statusCode === 200 && res.getHeader('set-cookie') === undefined && !vary.includes('*') ? sharedTtl(String(res.getHeader('cache-control') ?? '')) : 0;
+      plan = ttl > 0 ? { ttlMs: ttl * 1000, vary } : null;
+      return plan;
+    };
+    const { write, end } = res;
+    res.write = /** @type {any} */ (
+      function (/** @type {unknown} */ chunk, /** @type {unknown[]} */ ...rest) {
+        if (decide() && chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
+        return /** @type {any} */ (write).call(res, chunk, ...rest);
+      }
+    );
+    res.end = /** @type {any} */ (
+      function (/** @type {unknown} */ chunk, /** @type {unknown[]} */ ...rest) {
+        if (decide() && chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
+        return /** @type {any} */ (end).call(res, chunk, ...rest);
+      }
+    );
+    res.once('finish', () => {
+      if (!plan) return;
+      /** @type {(string | string[])[]} */
+      const headers = [];
+      for (const name of res.getRawHeaderNames()) {
+        const value = res.getHeader(name);
+        if (value === undefined || NOT_STORED.has(name.toLowerCase()) || name.toLowerCase() === 'x-page-replay') continue;
+        headers.push(name, Array.isArray(value) ? value : String(value));
+      }
+      const stored = { status: res.statusCode, headers, body: Buffer.concat(chunks) };
+      const { ttlMs, vary } = plan;
+      store(req, stored, ttlMs, vary, startedIn);
+      // A gzip answer for a client that takes brotli: keep a brotli copy too (~15 % smaller, so a
+      // page's HTML fits the first round trip of a new connection). A transformation a cache may
+      // make: the representation is the same, only its content coding differs.
+      if (
+        String(res.getHeader('content-encoding') ?? '') === 'gzip' &&
+        accepts(req.headers['accept-encoding'], 'br') &&
+        !String(res.getHeader('cache-control') ?? '').includes('no-transform')
+      ) {
+        inBrotli(stored).then(
+          (copy) => store(req, copy, ttlMs, vary, startedIn),
+          (error) => console.error(`[http-cache] brotli copy of ${req.url} failed:`, error),
+        );
+      }
+    });
+  }
+
+  /** Empties the cache (every content write); the copies become the pages' last good ones. */
+  function purge() {
+    generation += 1;
+    for (const [key, variants] of entries) {
+      const previous = retired.get(key) ?? [];
+      retired.delete(key);
+      retired.set(key, [...variants, ...previous].slice(0, MAX_VARIANTS));
+    }
+    entries.clear();
+    bytes = 0;
+    retiredBytes = 0;
+    for (const variants of retired.values()) for (const variant of variants) retiredBytes += variant.size;
+    for (const key of retired.keys()) {
+      if (retiredBytes <= staleMaxBytes) break;
+      for (const variant of retired.get(key) ?? []) retiredBytes -= variant.size;
+      retired.delete(key);
+    }
+  }
+
+  /**
+   * The last good copy of a page for this request (when Next cannot answer), in a coding it takes.
+   * @param {IncomingMessage} req
+   */
+  function findStale(req) {
+    const variants = retired.get(urlKey(req)) ?? entries.get(urlKey(req));
+    if (!variants) return undefined;
+    const same = match(variants, req);
+    if (same) return same;
+    return variants.find((v) => accepts(req.headers['accept-encoding'], String(headerOf(v.stored, 'content-encoding') ?? 'identity')));
+  }
+
+  return { serve, capture, purge, findStale, send, stats: () => ({ entries: entries.size, bytes, retired: retired.size, generation }) };
+}
+
+/**
+ * @param {Stored} stored
+ * @returns {Promise<Stored>}
+ */
+async function inBrotli(stored) {
+  const plain = await gunzipAsync(stored.body);
+  const body = await brotli(plain, { params: brotliTextParams(plain.byteLength) });
+  const headers = stored.headers.map((value, i) => (i % 2 === 1 && String(stored.headers[i - 1]).toLowerCase() === 'content-encoding' ? 'br' : value));
+  return { status: stored.status, headers, body };
+}
