@@ -43,6 +43,10 @@ const nextConfig: NextConfig = {
   // nothing stale can outlive a restart or a switch of DATABASE_URL.
   cacheHandler: path.resolve('lib/cache-handler.mjs'),
   cacheMaxMemorySize: 0,
+  // With the pages' `revalidate = 30` (app/[locale]/layout.tsx), Next sends
+  // `Cache-Control: s-maxage=30, stale-while-revalidate=30`: a shared cache (CDN, proxy) keeps a
+  // page at most 60 s in all, never a year (Next's default for pages without revalidate).
+  expireTime: 60,
   // Runtime-only packages that must not be bundled (native or WASM).
   serverExternalPackages: ['@node-rs/argon2', 'sharp', '@electric-sql/pglite', 'pg'],
   experimental: {

@@ -28,6 +28,8 @@ const { stampSocketAddress } = await import('../lib/server/socket-address.mjs');
 const { unavailablePages } = await import('../lib/server/unavailable.mjs');
 const { frameOrigin, withPagePolicy } = await import('../lib/server/csp.mjs');
 const { mapEmbedUrl } = await import('../lib/server/map-embed.mjs');
+const { createLogger, requestLogger } = await import('../lib/server/request-log.mjs');
+const { healthEndpoints, serverHooks } = await import('../lib/server/health.mjs');
 const { default: next } = await import('next');
 
 const app = next({ dev: false, dir: ROOT, hostname: hostname ?? 'localhost', port });
@@ -41,9 +43,18 @@ const refused = requestGuard(ROOT);
 const guardPage = unavailablePages({ root: ROOT, findStale: (key, accepts) => sharedState().findRetired(key, accepts) });
 const pagePolicy = { frameOrigin: frameOrigin(mapEmbedUrl()) };
 
+const logger = createLogger();
+const track = requestLogger(logger);
+/** Set once SIGTERM or SIGINT arrives: /readyz answers 503 and every answer closes its connection. */
+let stopping = false;
+const health = healthEndpoints({ stopping: () => stopping, logger });
+
 /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
 function fail(req, res, error) {
-  console.error(`[serve] ${req.method} ${req.url} failed:`, error);
+  // The path only: a query string may carry a token.
+  const url = req.url ?? '';
+  const pathname = url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
+  logger.error({ reqId: req.headers['x-request-id'], method: req.method, path: pathname, err: error }, 'request failed');
   if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end();
 }
@@ -51,6 +62,11 @@ function fail(req, res, error) {
 const server = http.createServer({ IncomingMessage: LimitedIncomingMessage }, (req, res) => {
   // First, so that nothing downstream can see a client's forged copy (lib/server/socket-address.mjs).
   stampSocketAddress(req);
+  const requestId = track(req, res);
+  res.setHeader('X-Request-Id', requestId);
+  // Draining: this connection takes no further request after this one.
+  if (stopping) res.setHeader('Connection', 'close');
+  if (health(req, res)) return;
   if (refused(req, res)) return;
   if (limitBody(req, res)) return;
   const asset = serveStatic(req, res);
@@ -78,12 +94,48 @@ server.listen(port, hostname, () => console.log(`[serve] ready on http://${hostn
 // `npm start` makes one; started any other way, the public site works but nobody can sign in.
 if (!process.env.AUTH_SECRET) console.warn('[serve] AUTH_SECRET is not set: sign-in is refused until it is (`npm start` creates one)');
 
-function stop() {
-  server.close();
-  server.closeIdleConnections();
-  // Open keep-alive connections must not hold the process up.
-  setTimeout(() => process.exit(0), 5_000).unref();
-  app.close().finally(() => process.exit(0));
+// Shutdown (SIGTERM from an orchestrator, `docker stop`, or npm forwarding it; SIGINT from a
+// terminal): /readyz turns 503 at once, the listening socket closes, requests in flight finish,
+// idle keep-alive connections are closed as soon as they are idle, then Next and the database pool
+// close and the process exits 0. Connections still busy at DRAIN_MS are cut; if closing hangs,
+// the process exits 1 at EXIT_MS, inside the 10 s an orchestrator waits before SIGKILL.
+const DRAIN_MS = 8_000;
+const EXIT_MS = 9_500;
+
+function exit(code) {
+  try {
+    logger.flush();
+  } catch {}
+  // The log's last lines are written asynchronously; give them a moment.
+  setTimeout(() => process.exit(code), 50).unref();
 }
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+
+/** @param {NodeJS.Signals} signal */
+function stop(signal) {
+  // A terminal sends SIGINT to the whole group and `npm start` forwards it too: act once.
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
+  setTimeout(() => {
+    logger.error('shutdown did not finish in time; exiting');
+    exit(1);
+  }, EXIT_MS).unref();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  server.close(async () => {
+    clearInterval(idle);
+    clearTimeout(cut);
+    try {
+      await app.close();
+      await serverHooks()?.closeConnections();
+      logger.info('stopped');
+      exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      exit(1);
+    }
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

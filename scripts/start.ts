@@ -16,26 +16,34 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 async function prepareDatabase(): Promise<() => Promise<void>> {
   let stop = async () => {};
-  if (!process.env.DATABASE_URL) {
+  const embedded = !process.env.DATABASE_URL;
+  if (embedded) {
     const dataDir = process.env.DATA_DIR || 'data';
-    const embedded = await startEmbeddedDatabase(dataDir, Number(process.env.EMBEDDED_DB_PORT || 0));
-    process.env.DATABASE_URL = embedded.url;
+    const database = await startEmbeddedDatabase(dataDir, Number(process.env.EMBEDDED_DB_PORT || 0));
+    process.env.DATABASE_URL = database.url;
     // PGlite answers one connection at a time.
     process.env.DB_POOL_MAX = '1';
-    stop = embedded.stop;
+    stop = database.stop;
     log(`embedded PostgreSQL (PGlite) with data in ${path.resolve(dataDir)}`);
   }
-  const result = await migrate(process.env.DATABASE_URL!, path.resolve('prisma/migrations'), log);
-  log(`migrations: ${result.applied.length} applied, ${result.alreadyApplied.length} already applied`);
+  const migrated = await migrate(process.env.DATABASE_URL!, path.resolve('prisma/migrations'), log);
+  log(`migrations: ${migrated.applied.length} applied, ${migrated.alreadyApplied.length} already applied`);
 
   // Imported late: the client reads DATABASE_URL and DB_POOL_MAX when it is created.
   const { db } = await import('@/lib/db/client');
-  const { seedIfEmpty } = await import('@/lib/db/seed');
-  const { ensureAdmin } = await import('@/lib/entities/user');
-  if (await seedIfEmpty(db, log)) log('seeded the demo company');
-  if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
-    const admin = await ensureAdmin(process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD, process.env.ADMIN_NAME);
-    log(`Admin ready: ${admin.email}`);
+  const { startupWrites, withStartupLock } = await import('@/lib/db/bootstrap');
+  const admin =
+    process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD
+      ? { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD, name: process.env.ADMIN_NAME }
+      : null;
+  const writes = () => startupWrites(db, admin, log);
+  // Several instances may start at once on one database: the seed and the Admin bootstrap run
+  // under an advisory lock. The embedded database belongs to this one process (and serves one
+  // connection at a time, so a second connection for the lock would wait forever).
+  const result = embedded ? await writes() : await withStartupLock(process.env.DATABASE_URL!, writes);
+  if (result.seeded) log('seeded the demo company');
+  if (result.admin) {
+    log(`Admin ready: ${result.admin}`);
   } else if ((await db.user.count({ where: { isAdmin: true } })) === 0) {
     log('no Admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin:create -- --email E --password P`');
   }

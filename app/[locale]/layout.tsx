@@ -12,6 +12,11 @@ import '@/app/globals.css';
 
 // Pages are rendered on their first visit and then cached until a write expires their tags,
 // so `next build` never needs a database.
+// A CDN or proxy in front may keep a page at most a minute (README, "Behind a CDN"): Next sends
+// `s-maxage=30, stale-while-revalidate=30` from this and `expireTime` in next.config.ts. Writes
+// still expire this server's own copies at once (lib/cache.ts); this bounds the shared caches.
+export const revalidate = 30;
+
 export function generateStaticParams() {
   return [];
 }

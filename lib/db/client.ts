@@ -27,3 +27,8 @@ export const db = new Proxy({} as PrismaClient, {
     return typeof value === 'function' ? value.bind(client()) : value;
   },
 });
+
+/** Closes the pool if one was opened (the server's shutdown, after its last answer). */
+export async function closeDb(): Promise<void> {
+  await globalForPrisma.prisma?.$disconnect();
+}

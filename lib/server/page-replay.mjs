@@ -65,8 +65,11 @@ const PASS_THROUGH_HEADERS = [
 ];
 /** Next's own files, the legacy API and the images never come from the page cache. */
 const PASS_THROUGH_PREFIXES = ['/_next/', '/api/'];
-/** Per-connection headers, which Node writes itself, and the length, which is recomputed. */
-const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+/**
+ * Per-connection headers, which Node writes itself, the length, which is recomputed, and the
+ * request's own id (scripts/serve.mjs sets it on every answer, copies included).
+ */
+const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-request-id']);
 
 /**
  * The cookies and headers that next.config.ts's redirects, rewrites and headers test (`has` and

@@ -1,0 +1,62 @@
+import 'server-only';
+import { closeDb, db } from '@/lib/db/client';
+import { storeReady } from '@/lib/uploads/store';
+
+// What GET /readyz checks (scripts/serve.mjs answers it): the database, the uploads store, and
+// whatever a shared service registers here. instrumentation.ts hands `readiness` and
+// `closeConnections` to the HTTP server, which has no TypeScript loader of its own.
+
+export type ReadinessCheck = () => Promise<void>;
+
+/** Per check: a load balancer polls every few seconds, and a hung check must not hold it. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+// On globalThis: Next may load this module once per server bundle, and every copy must see the
+// checks registered through any of them.
+const REGISTRY = Symbol.for('sevenstars.readiness-checks');
+const registry = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map<string, ReadinessCheck>()) as Map<string, ReadinessCheck>;
+
+/**
+ * Adds a named check to /readyz. The hook for Redis: REDIS_URL is not used by the app yet; the
+ * shared cache (issue 18, point 2) registers its client's PING as 'redis' when REDIS_URL is set.
+ */
+export function addReadinessCheck(name: string, check: ReadinessCheck): void {
+  registry.set(name, check);
+}
+
+const builtIn: [string, ReadinessCheck][] = [
+  [
+    'database',
+    async () => {
+      await db.$queryRaw`SELECT 1`;
+    },
+  ],
+  ['storage', storeReady],
+];
+
+function withTimeout(check: ReadinessCheck): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([check(), timeout]).finally(() => clearTimeout(timer));
+}
+
+export interface FailedCheck {
+  name: string;
+  reason: string;
+}
+
+/** The checks that failed (none: ready), all run at once. */
+export async function readiness(): Promise<FailedCheck[]> {
+  const checks = [...builtIn, ...registry];
+  const results = await Promise.allSettled(checks.map(([, check]) => withTimeout(check)));
+  const failed: FailedCheck[] = [];
+  results.forEach((result, i) => {
+    if (result.status === 'rejected') failed.push({ name: checks[i]![0], reason: String(result.reason?.message ?? result.reason) });
+  });
+  return failed;
+}
+
+/** Closes the database pool (shutdown, after the last request has been answered). */
+export const closeConnections = closeDb;
