@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { LOCALE_COOKIE } from './lib/i18n/locale-cookie';
+import { LOCALE_COOKIE } from './lib/i18n/locale-cookie.mjs';
 import { CANONICAL_SEGMENTS } from './lib/pages';
 import { ACTION_BODY_LIMIT } from './lib/server/body-limit.mjs';
 

@@ -26,7 +26,7 @@ const PENDING_READ_MS = 60_000;
 /**
  * @typedef {{ key: string, value: any, lastModified: number, tags: string[], size: number }} Entry
  * @typedef {{ startedAt: number, at: number, done: Promise<void>, finish: () => void }} Work
- * @typedef {{ startedAt: number, work?: Work }} Scope
+ * @typedef {{ startedAt: number, uncached?: boolean, work?: Work }} Scope
  */
 
 // On globalThis: Next imports this file itself, and the HTTP server (scripts/serve.mjs) reaches
@@ -158,6 +158,8 @@ export default class MemoryCacheHandler {
   constructor() {}
 
   async get(key) {
+    // The shared content version could not be read: this request is answered without the cache.
+    if (state.pageReads.getStore()?.uncached) return null;
     const entry = state.entries.get(key);
     if (!entry) {
       // A miss starts a render or a read, which set() will offer: remember when (earliest first).
@@ -180,6 +182,7 @@ export default class MemoryCacheHandler {
   }
 
   async set(key, value, ctx) {
+    if (state.pageReads.getStore()?.uncached) return;
     const startedAt = startOf(key);
     state.pendingReads.delete(key);
     const tags = [...new Set(ctx?.tags ?? [])];

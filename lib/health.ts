@@ -1,6 +1,7 @@
 import 'server-only';
+import { sharedContentVersion } from '@/lib/cache';
 import { closeDb, db } from '@/lib/db/client';
-import { storeReady } from '@/lib/uploads/store';
+import { uploads } from '@/lib/uploads/store';
 
 // What GET /readyz checks (scripts/serve.mjs answers it): the database, the uploads store, and
 // whatever a shared service registers here. instrumentation.ts hands `readiness` and
@@ -16,10 +17,7 @@ const CHECK_TIMEOUT_MS = 2_000;
 const REGISTRY = Symbol.for('sevenstars.readiness-checks');
 const registry = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map<string, ReadinessCheck>()) as Map<string, ReadinessCheck>;
 
-/**
- * Adds a named check to /readyz. The hook for Redis: REDIS_URL is not used by the app yet; the
- * shared cache (issue 18, point 2) registers its client's PING as 'redis' when REDIS_URL is set.
- */
+/** Adds a named check to /readyz. */
 export function addReadinessCheck(name: string, check: ReadinessCheck): void {
   registry.set(name, check);
 }
@@ -31,7 +29,20 @@ const builtIn: [string, ReadinessCheck][] = [
       await db.$queryRaw`SELECT 1`;
     },
   ],
-  ['storage', storeReady],
+  ['storage', () => uploads.ready()],
+  // Several instances share their content version through Redis (lib/server/content-version.mjs).
+  ...(process.env.REDIS_URL
+    ? ([
+        [
+          'redis',
+          async () => {
+            const version = sharedContentVersion();
+            if (!version?.configured) throw new Error('no shared content version in this process');
+            await version.ready();
+          },
+        ],
+      ] as [string, ReadinessCheck][])
+    : []),
 ];
 
 function withTimeout(check: ReadinessCheck): Promise<void> {

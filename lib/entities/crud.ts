@@ -119,7 +119,7 @@ export async function create<R extends Row>(entity: Entity<R>, raw: Record<strin
   const image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
   try {
     const row = await delegateOf(entity).create({ data: rowData(entity, input, image), include: entity.include });
-    invalidate(entity.key);
+    await invalidate(entity.key);
     return row;
   } catch (error) {
     if (image) await uploads.remove(folderOf(entity), image);
@@ -159,7 +159,7 @@ export async function update<R extends Row>(entity: Entity<R>, id: number, raw: 
   }
   // Only after the row points at the new file (committed) is the old one removed.
   if (result.replaced) await uploads.remove(folderOf(entity), result.replaced);
-  invalidate(entity.key);
+  await invalidate(entity.key);
   return result.row;
 }
 
@@ -175,5 +175,5 @@ export async function remove<R extends Row>(entity: Entity<R>, id: number): Prom
   // The file of the row as it was deleted (an update since the read above may have replaced it).
   const image = imageOf(entity, deleted);
   if (image) await uploads.remove(folderOf(entity), image);
-  invalidate(entity.key);
+  await invalidate(entity.key);
 }

@@ -75,7 +75,9 @@ export function contentVersion({ url, onStale, log = console }) {
     degraded = true;
     if (!loggedDown) {
       loggedDown = true;
-      log.warn(`[content-version] Redis unreachable, serving without local caches until it is back: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(
+        `[content-version] Redis unreachable, serving without local caches until it is back: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
 

@@ -25,7 +25,16 @@ const gunzipAsync = promisify(gunzip);
  */
 
 /** Per-connection headers, which Node writes itself, and the length, which is recomputed. */
-const NOT_STORED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'age']);
+const NOT_STORED = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'age',
+  'x-request-id',
+  'x-page-replay',
+]);
 /** Copies per URL (languages, encodings): a client cannot grow one URL's list without bound. */
 const MAX_VARIANTS = 16;
 
@@ -63,6 +72,26 @@ export function accepts(header, coding) {
   });
 }
 
+/**
+ * The headers a response went out with, as a flat name/value list for `writeHead`, without the
+ * per-connection ones, the length, the request's own id and any `also` named (in lower case).
+ * Raw names keep their spelling (Cache-Control, not cache-control).
+ * @param {ServerResponse} res
+ * @param {string[]} [also]
+ * @returns {(string | string[])[]}
+ */
+export function sentHeaders(res, also = []) {
+  /** @type {(string | string[])[]} */
+  const headers = [];
+  for (const name of res.getRawHeaderNames()) {
+    const value = res.getHeader(name);
+    const lower = name.toLowerCase();
+    if (value === undefined || NOT_STORED.has(lower) || also.includes(lower)) continue;
+    headers.push(name, Array.isArray(value) ? value : String(value));
+  }
+  return headers;
+}
+
 /** @param {Stored} stored @param {string} name */
 function headerOf(stored, name) {
   for (let i = 0; i + 1 < stored.headers.length; i += 2) {
@@ -73,7 +102,8 @@ function headerOf(stored, name) {
 
 /** @param {unknown} chunk @param {unknown} encoding */
 function toBuffer(chunk, encoding) {
-  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8');
+  if (typeof chunk === 'string')
+    return Buffer.from(chunk, typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8');
   const bytes = /** @type {Uint8Array} */ (chunk);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -136,8 +166,9 @@ export function httpCache(options = {}) {
    * @param {IncomingMessage} req
    */
   function lookup(req) {
+    // A request with Authorization may be answered too: only answers that said `s-maxage` or
+    // `public` are ever stored, which is what RFC 9111 (3.5) asks for that.
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-    if (req.headers.authorization !== undefined) return undefined;
     const key = urlKey(req);
     const variants = entries.get(key);
     const variant = match(variants, req);
@@ -164,7 +195,8 @@ export function httpCache(options = {}) {
       /** @type {(string | string[])[]} */
       const headers = [];
       for (let i = 0; i + 1 < stored.headers.length; i += 2)
-        if (keep.includes(String(stored.headers[i]).toLowerCase())) headers.push(/** @type {string} */ (stored.headers[i]), stored.headers[i + 1] ?? '');
+        if (keep.includes(String(stored.headers[i]).toLowerCase()))
+          headers.push(/** @type {string} */ (stored.headers[i]), stored.headers[i + 1] ?? '');
       res.writeHead(304, [...headers, 'Age', age, 'X-Page-Replay', mark]);
       res.end();
       return;
@@ -221,7 +253,7 @@ export function httpCache(options = {}) {
    * @param {IncomingMessage} req @param {ServerResponse} res
    */
   function capture(req, res) {
-    if (req.method !== 'GET' || req.headers.authorization !== undefined) return;
+    if (req.method !== 'GET') return;
     const startedIn = generation;
     /** @type {Buffer[]} */
     const chunks = [];
@@ -233,7 +265,10 @@ export function httpCache(options = {}) {
         .split(',')
         .map((name) => name.trim().toLowerCase())
         .filter(Boolean);
-      const ttl = res.statusCode === 200 && res.getHeader('set-cookie') === undefined && !vary.includes('*') ? sharedTtl(String(res.getHeader('cache-control') ?? '')) : 0;
+      const ttl =
+        res.statusCode === 200 && res.getHeader('set-cookie') === undefined && !vary.includes('*')
+          ? sharedTtl(String(res.getHeader('cache-control') ?? ''))
+          : 0;
       plan = ttl > 0 ? { ttlMs: ttl * 1000, vary } : null;
       return plan;
     };
@@ -252,14 +287,7 @@ export function httpCache(options = {}) {
     );
     res.once('finish', () => {
       if (!plan) return;
-      /** @type {(string | string[])[]} */
-      const headers = [];
-      for (const name of res.getRawHeaderNames()) {
-        const value = res.getHeader(name);
-        if (value === undefined || NOT_STORED.has(name.toLowerCase()) || name.toLowerCase() === 'x-page-replay') continue;
-        headers.push(name, Array.isArray(value) ? value : String(value));
-      }
-      const stored = { status: res.statusCode, headers, body: Buffer.concat(chunks) };
+      const stored = { status: res.statusCode, headers: sentHeaders(res), body: Buffer.concat(chunks) };
       const { ttlMs, vary } = plan;
       store(req, stored, ttlMs, vary, startedIn);
       // A gzip answer for a client that takes brotli: keep a brotli copy too (~15 % smaller, so a
@@ -319,6 +347,8 @@ export function httpCache(options = {}) {
 async function inBrotli(stored) {
   const plain = await gunzipAsync(stored.body);
   const body = await brotli(plain, { params: brotliTextParams(plain.byteLength) });
-  const headers = stored.headers.map((value, i) => (i % 2 === 1 && String(stored.headers[i - 1]).toLowerCase() === 'content-encoding' ? 'br' : value));
+  const headers = stored.headers.map((value, i) =>
+    i % 2 === 1 && String(stored.headers[i - 1]).toLowerCase() === 'content-encoding' ? 'br' : value,
+  );
   return { status: stored.status, headers, body };
 }

@@ -31,7 +31,18 @@ export function createLogger(destination = pino.destination({ dest: 1, sync: fal
       // A second guard: no code logs these today, and if someone logs a request or its headers
       // later, these still never reach the output.
       redact: {
-        paths: ['authorization', 'cookie', 'password', 'token', '*.authorization', '*.cookie', '*.password', '*.token', '*.headers.authorization', '*.headers.cookie'],
+        paths: [
+          'authorization',
+          'cookie',
+          'password',
+          'token',
+          '*.authorization',
+          '*.cookie',
+          '*.password',
+          '*.token',
+          '*.headers.authorization',
+          '*.headers.cookie',
+        ],
         censor: '[redacted]',
       },
     },

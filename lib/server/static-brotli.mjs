@@ -6,11 +6,11 @@
 // headers are kept, and later requests from browsers that take brotli get the same headers with
 // the brotli body. Conditional and range requests always go to Next.
 //
-// Plain JavaScript for the reason given in page-replay.mjs.
+// Plain JavaScript for the reason given in scripts/serve.mjs.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { acceptsBrotli, sentHeaders } from './page-replay.mjs';
+import { accepts, sentHeaders } from './http-cache.mjs';
 
 /**
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
@@ -53,7 +53,7 @@ export function staticBrotli(distDir) {
     if (!url.startsWith(PREFIX) || (req.method !== 'GET' && req.method !== 'HEAD')) return null;
     const pathname = url.split('?')[0] ?? url;
     const body = bodies.get(pathname);
-    if (!body || !acceptsBrotli(req.headers['accept-encoding'])) return null;
+    if (!body || !accepts(req.headers['accept-encoding'], 'br')) return null;
     if (PASS_THROUGH_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
     const headers = kept.get(pathname);
     if (headers) {

@@ -17,14 +17,12 @@ import path from 'node:path';
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
  * @typedef {import('node:http').ServerResponse} ServerResponse
  * @typedef {{ status: number, headers: (string | string[])[], body: Buffer }} Replay
- * @typedef {(replayKey: string, accepts: (contentEncoding: string) => boolean) => Replay | undefined} FindStale
+ * @typedef {(req: IncomingMessage) => { stored: Replay } | undefined} FindStale
  */
 
 /** Seconds a visitor's browser (or a crawler) is asked to wait; the same as /api's (lib/db/faults.ts). */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** The router's own requests (RSC payloads, prefetches, server actions) are not documents. */
-const NOT_DOCUMENT_HEADERS = ['rsc', 'next-action', 'next-router-prefetch', 'next-router-segment-prefetch'];
 const NOT_PAGE_PREFIXES = ['/api/', '/_next/'];
 /** Headers of Next's failed answer that describe its body; the rest (security headers) stay. */
 const BODY_HEADERS = [
@@ -57,9 +55,11 @@ export function isPageRequest(req) {
   if (NOT_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
   // Files (images, icons, robots.txt) have a dot in their last segment; page URLs never do.
   if ((pathname.split('/').pop() ?? '').includes('.')) return false;
-  if (new URLSearchParams((req.url ?? '').split('?')[1] ?? '').has('_rsc')) return false;
-  return !NOT_DOCUMENT_HEADERS.some((name) => req.headers[name] !== undefined);
+  return true;
 }
+
+/** @param {unknown} type */
+const isHtml = (type) => String(type ?? '').startsWith('text/html');
 
 /** @param {string | undefined} url */
 export const localeOf = (url) => (/^\/ar(?:[/?#]|$)/.test(url ?? '') ? 'ar' : 'en');
@@ -129,26 +129,27 @@ export function unavailablePages({ root, findStale }) {
   };
 
   /**
-   * Watches Next's answer to a page request; a 5xx is replaced before any byte of it goes out.
+   * Watches Next's answer to a page request; a 5xx HTML page is replaced before any byte of it
+   * goes out. (The router's own requests, RSC payloads and actions, are answered in another
+   * format, and their failures are left to the router.)
    * @param {IncomingMessage} req
    * @param {ServerResponse} res
-   * @param {string | null} replayKey the request's page-replay key, if it has one
    */
-  return function guard(req, res, replayKey) {
+  return function guard(req, res) {
     if (!isPageRequest(req)) return;
     const { writeHead, write, end } = res;
     /** @type {boolean | undefined} */
     let replacing;
     /** @param {number} status */
-    const decide = (status) => (replacing ??= !res.headersSent && status >= 500);
+    const decide = (status, headers) =>
+      (replacing ??= !res.headersSent && status >= 500 && isHtml(headerValue(headers, 'content-type') ?? res.getHeader('content-type')));
 
     const answerInstead = () => {
       res.writeHead = writeHead;
       res.write = write;
       res.end = end;
-      const stale =
-        replayKey === null ? undefined : findStale(replayKey, (coding) => acceptedCodings(req.headers['accept-encoding']).has(coding));
-      if (stale) {
+      const stale = findStale(req)?.stored;
+      if (stale && acceptedCodings(req.headers['accept-encoding']).has(contentEncodingOf(stale))) {
         for (const name of res.getHeaderNames()) res.removeHeader(name);
         res.writeHead(stale.status, [...stale.headers, 'X-Page-Replay', 'stale', 'Content-Length', String(stale.body.byteLength)]);
         res.end(req.method === 'HEAD' ? undefined : stale.body);
@@ -168,7 +169,7 @@ export function unavailablePages({ root, findStale }) {
 
     res.writeHead = /** @type {any} */ (
       function (/** @type {number} */ status, /** @type {unknown[]} */ ...rest) {
-        if (decide(status)) return res;
+        if (decide(status, typeof rest[0] === 'string' ? rest[1] : rest[0])) return res;
         return /** @type {any} */ (writeHead).call(res, status, ...rest);
       }
     );
@@ -190,4 +191,24 @@ export function unavailablePages({ root, findStale }) {
       }
     );
   };
+}
+
+/** @param {Replay} stored */
+function contentEncodingOf(stored) {
+  for (let i = 0; i + 1 < stored.headers.length; i += 2) {
+    if (String(stored.headers[i]).toLowerCase() === 'content-encoding') return String(stored.headers[i + 1]).toLowerCase();
+  }
+  return 'identity';
+}
+
+/** A header's value in writeHead's headers argument (an object or a flat name/value list). */
+function headerValue(/** @type {unknown} */ headers, /** @type {string} */ name) {
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) return headers[i + 1];
+    return undefined;
+  }
+  if (headers && typeof headers === 'object') {
+    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  }
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import { access, constants, mkdir, readFile, readdir, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { config } from '@/lib/config';
@@ -94,7 +94,11 @@ export const localStore: UploadStore = {
   async ready() {
     const root = path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.uploadsDir);
     await mkdir(root, { recursive: true });
-    await access(root, constants.W_OK);
+    // A real write, not an access() check: a read-only mount or a full disk fail here too. The dot
+    // name is one the store never writes (SAFE_NAME), so nothing else ever sees the probe.
+    const probe = path.join(root, `.ready-${randomBytes(6).toString('hex')}`);
+    await writeFile(/*turbopackIgnore: true*/ probe, '');
+    await rm(probe, { force: true });
   },
 };
 
@@ -129,20 +133,6 @@ export const uploads: UploadStore = {
     }
   },
 };
-
-/**
- * Readiness of the uploads store (GET /readyz): resolves when the local folder takes a write,
- * throws otherwise. A bucket-backed store swaps in its own check here.
- */
-export async function storeReady(): Promise<void> {
-  const root = path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.uploadsDir);
-  await mkdir(root, { recursive: true });
-  // A real write, not an access() check: a read-only mount or a full disk fail here too. The dot
-  // name is one the store never writes (SAFE_NAME), so nothing else ever sees the probe.
-  const probe = path.join(root, `.ready-${randomBytes(6).toString('hex')}`);
-  await writeFile(/*turbopackIgnore: true*/ probe, '');
-  await rm(probe, { force: true });
-}
 
 export function newFileName(ext: string): string {
   return `${Date.now()}-${randomBytes(6).toString('hex')}.${ext}`;

@@ -29,36 +29,11 @@ export function writeFingerprint() {
   writeFileSync(path.join(NEXT_DIR, 'source-fingerprint'), fingerprint());
 }
 
-/** V8's explicit compile hint (Chrome 136+); other engines read it as a comment. */
-export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-
-/**
- * Marks the framework chunks every page runs at load (React, the router, the chunk runtime: Next's
- * `rootMainFiles`) for eager compilation. Without the hint V8 compiles each module's function lazily
- * on the main thread when the page first calls it, which was most of the ~80 ms task that starts
- * hydration; with it the compilation happens while the script streams in, on a background thread.
- * Page chunks are left alone: much of their code only runs on interaction. Idempotent.
- * Returns the files it marked.
- */
-export function markEagerChunks(nextDir = NEXT_DIR): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8')) as { rootMainFiles?: string[] };
-  const marked: string[] = [];
-  for (const file of manifest.rootMainFiles ?? []) {
-    if (!file.endsWith('.js')) continue;
-    const full = path.join(nextDir, file);
-    const source = readFileSync(full, 'utf8');
-    if (source.startsWith(EAGER_COMPILE_HINT)) continue;
-    writeFileSync(full, EAGER_COMPILE_HINT + source);
-    marked.push(file);
-  }
-  return marked;
-}
-
 /**
  * Writes a brotli copy (`x.js.br`) next to every script and stylesheet in the build's static
  * files, at brotli's best setting: ~15 % fewer bytes than the gzip Next compresses them with on
  * every request. The server sends them to browsers that take brotli (lib/server/static-brotli.mjs).
- * Runs after markEagerChunks, so the copies carry the compile hint. Returns how many it wrote.
+ * Returns how many it wrote.
  */
 export function precompressStatic(nextDir = NEXT_DIR): number {
   const root = path.join(nextDir, 'static');
@@ -77,7 +52,6 @@ export function build(log: (line: string) => void) {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('next build failed');
-  log(`eager compile hint on ${markEagerChunks().length} framework chunks`);
   log(`brotli copies of ${precompressStatic()} scripts and stylesheets`);
   writeFingerprint();
 }

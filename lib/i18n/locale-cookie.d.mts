@@ -1,0 +1,1 @@
+export declare const LOCALE_COOKIE: 'NEXT_LOCALE';
