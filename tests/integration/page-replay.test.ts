@@ -59,8 +59,16 @@ async function untilReplayed(path: string, headers: Record<string, string> = {})
 }
 
 /** The headers that must be the same on Next's answer and on its copy. */
+/** The headers that must match; the date, connection and the request's own id differ per answer. */
 function comparable(res: Raw) {
-  const { date: _date, 'x-page-replay': _marker, connection: _connection, 'keep-alive': _keepAlive, ...rest } = res.headers;
+  const {
+    date: _date,
+    'x-page-replay': _marker,
+    connection: _connection,
+    'keep-alive': _keepAlive,
+    'x-request-id': _requestId,
+    ...rest
+  } = res.headers;
   return rest;
 }
 
@@ -86,6 +94,10 @@ describe('cached pages are answered with a copy of what Next sent', () => {
     expect(copy.body.equals(fromNext.body)).toBe(true);
     expect(comparable(copy)).toEqual(comparable(fromNext));
     expect(copy.rawNames.filter((n) => n !== 'X-Page-Replay')).toEqual(fromNext.rawNames);
+    // Each answer carries its own request's id (scripts/serve.mjs), never the kept one's.
+    expect(copy.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fromNext.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(copy.headers['x-request-id']).not.toBe(fromNext.headers['x-request-id']);
     expect(copy.body.toString('utf8')).toContain('<html lang="en" dir="ltr"');
     // A later request is a copy too (the copy is kept, not used once).
     expect(replayed(await raw('/AboutUs'))).toBe(true);
