@@ -4,7 +4,7 @@ import { closeDb, db } from '@/lib/db/client';
 import { uploads } from '@/lib/uploads/store';
 
 // What GET /readyz checks (scripts/serve.mjs answers it): the database, the uploads store, and
-// whatever a shared service registers here. instrumentation.ts hands `readiness` and
+// Redis when several instances share it (REDIS_URL). instrumentation.ts hands `readiness` and
 // `closeConnections` to the HTTP server, which has no TypeScript loader of its own.
 
 export type ReadinessCheck = () => Promise<void>;
@@ -12,17 +12,7 @@ export type ReadinessCheck = () => Promise<void>;
 /** Per check: a load balancer polls every few seconds, and a hung check must not hold it. */
 const CHECK_TIMEOUT_MS = 2_000;
 
-// On globalThis: Next may load this module once per server bundle, and every copy must see the
-// checks registered through any of them.
-const REGISTRY = Symbol.for('sevenstars.readiness-checks');
-const registry = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map<string, ReadinessCheck>()) as Map<string, ReadinessCheck>;
-
-/** Adds a named check to /readyz. */
-export function addReadinessCheck(name: string, check: ReadinessCheck): void {
-  registry.set(name, check);
-}
-
-const builtIn: [string, ReadinessCheck][] = [
+const CHECKS: [string, ReadinessCheck][] = [
   [
     'database',
     async () => {
@@ -60,7 +50,7 @@ export interface FailedCheck {
 
 /** The checks that failed (none: ready), all run at once. */
 export async function readiness(): Promise<FailedCheck[]> {
-  const checks = [...builtIn, ...registry];
+  const checks = CHECKS;
   const results = await Promise.allSettled(checks.map(([, check]) => withTimeout(check)));
   const failed: FailedCheck[] = [];
   results.forEach((result, i) => {

@@ -122,6 +122,11 @@ function answer(req, res, useCache) {
   inRequestScope(req, () => handle(req, res), { uncached: readsOnly && !useCache }).catch((error) => fail(req, res, error));
 }
 
+// instrumentation.ts hands over the readiness checks shortly after prepare(); listen once it has,
+// so that /readyz is meaningful from the first request (until then it would answer 503 "app").
+for (let waited = 0; !serverHooks() && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+if (!serverHooks()) logger.warn('instrumentation did not register the readiness checks: /readyz answers 503 "app"');
+
 server.listen(port, hostname, () => console.log(`[serve] ready on http://${hostname ?? 'localhost'}:${port}`));
 // `npm start` makes one; started any other way, the public site works but nobody can sign in.
 if (!process.env.AUTH_SECRET) console.warn('[serve] AUTH_SECRET is not set: sign-in is refused until it is (`npm start` creates one)');

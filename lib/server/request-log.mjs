@@ -19,12 +19,22 @@ export function requestIdOf(header) {
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
+/** Bytes of log lines gathered before one write (measured: a write per line doubled a cached page's CPU). */
+const LOG_BUFFER_BYTES = 4096;
+/** The most a line waits in that buffer when traffic is light. */
+const LOG_FLUSH_MS = 1000;
+
 /**
- * The server's logger. Asynchronous writes to stdout: a request never waits for the log; the
- * lines still in the buffer are written on exit (`flushLog`).
+ * The server's logger. Lines go to stdout in batches, asynchronously: a request never waits for
+ * the log. What is still buffered is written at exit (pino flushes its destination then).
  * @param {import('pino').DestinationStream} [destination]
  */
-export function createLogger(destination = pino.destination({ dest: 1, sync: false })) {
+export function createLogger(destination) {
+  if (!destination) {
+    const stdout = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+    setInterval(() => stdout.flush(), LOG_FLUSH_MS).unref();
+    destination = stdout;
+  }
   return pino(
     {
       level: process.env.LOG_LEVEL || 'info',

@@ -59,6 +59,7 @@ async function untilReplayed(path: string, headers: Record<string, string> = {})
 }
 
 /** The headers that must be the same on Next's answer and on its copy. */
+/** The headers that must match; the date, connection and the request's own id differ per answer. */
 function comparable(res: Raw) {
   const {
     date: _date,
@@ -97,6 +98,9 @@ describe('cached pages are answered with a copy of what Next sent', () => {
     expect(copy.rawNames.filter((n) => !['X-Page-Replay', 'Age'].includes(n))).toEqual(fromNext.rawNames.filter((n) => n !== 'Age'));
     expect(Number(copy.headers.age)).toBeGreaterThanOrEqual(0);
     expect(Number(copy.headers.age)).toBeLessThanOrEqual(30);
+    // Each answer carries its own request's id (scripts/serve.mjs), never the kept one's.
+    expect(copy.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fromNext.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(copy.headers['x-request-id']).not.toBe(fromNext.headers['x-request-id']);
     expect(copy.body.toString('utf8')).toContain('<html lang="en" dir="ltr"');
     // A later request is a copy too (the copy is kept, not used once).

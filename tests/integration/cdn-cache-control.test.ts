@@ -1,0 +1,54 @@
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { BASE } from '../helpers/api';
+import { unique } from '../helpers/db';
+
+// A CDN or proxy in front may keep a public page at most 60 s in all (README, "Behind a CDN"):
+// fresh for 30 s, then served stale for at most 30 s more while it fetches the page again. No
+// max-age: a browser keeps nothing and asks again. The same header on Next's own answer and on
+// the copy the server replays afterwards (lib/server/page-replay.mjs).
+
+const EXPECTED = 's-maxage=30, stale-while-revalidate=30';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+}
+
+function get(path: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${BASE}${path}`, { headers: { 'Accept-Encoding': 'gzip' }, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('Cache-Control of public pages', () => {
+  for (const page of ['/', '/ar', '/Services', '/ar/ContactUs']) {
+    it(`${page}: at most 60 s in a shared cache, on Next's answer and on the replayed copy`, async () => {
+      // A query string of its own: the first answer cannot be a copy kept by an earlier test.
+      const path = `${page}?cdn=${unique('c')}`;
+      const answers: Answer[] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await get(path);
+        answers.push(answer);
+        if (answer.headers['x-page-replay'] === '1') break;
+        if (i >= 2) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(answers[0]!.headers['x-page-replay']).toBeUndefined();
+      expect(answers.at(-1)!.headers['x-page-replay']).toBe('1');
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers['cache-control']).toBe(EXPECTED);
+      }
+    });
+  }
+
+  it('the back office and the API are not cacheable by a shared cache', async () => {
+    expect((await get('/Admin')).headers['cache-control']).not.toMatch(/s-maxage|public/);
+    expect((await get('/api/home')).headers['cache-control'] ?? '').not.toMatch(/s-maxage|public/);
+  });
+});

@@ -1,0 +1,173 @@
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/spawn-server';
+
+// `npm start` stopped the way `docker stop` stops CMD ["npm","start"]: SIGTERM to the npm process
+// alone. npm forwards it to its script (tsx → scripts/start.ts → scripts/serve.mjs, each passing
+// it on); the server stops taking connections and reports not ready at once, lets the request in
+// flight finish, closes idle keep-alive connections and its pools, and every process exits 0
+// within 10 s. On a throw-away database and uploads folder of its own.
+
+const adminUrl = new URL(process.env.DATABASE_URL!);
+const dbName = `shutdown_${process.pid}_${Date.now()}`;
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: adminUrl.toString() });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+afterAll(async () => {
+  await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every process in the group (npm was started as its leader), with its command line. */
+function group(pgid: number): { pid: number; command: string }[] {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,pgid=,args='], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+    .filter((m): m is RegExpMatchArray => m !== null && Number(m[2]) === pgid)
+    .map((m) => ({ pid: Number(m[1]), command: m[3]! }));
+}
+
+/** A GET on a connection of its own: the status, or the error code (ECONNREFUSED once closed). */
+function probe(base: string, p: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = http.get(`${base}${p}`, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    request.setTimeout(3_000, () => request.destroy(new Error('timeout')));
+  });
+}
+
+describe('npm start and SIGTERM to npm alone', () => {
+  it('drains: not ready at once, the request in flight answered, every process gone within 10 s, exit 0', async () => {
+    await admin(`CREATE DATABASE "${dbName}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const npm = spawn('npm', ['start'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        UPLOADS_DIR: path.join(scratch, 'uploads'),
+        DATA_DIR: path.join(scratch, 'data'),
+        PORT: String(port),
+        HOSTNAME: '127.0.0.1',
+        SITE_URL: base,
+        AUTH_SECRET: 'y'.repeat(43),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that the test can see every process under npm and so that
+      // nothing but the one signal below reaches them.
+      detached: true,
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
+      npm.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+    );
+    const pgid = npm.pid!;
+    try {
+      // Migrations, the demo seed, then the server (the build is already there).
+      const up = Date.now() + 120_000;
+      while ((await probe(base, '/readyz')) !== 200 && Date.now() < up) await sleep(250);
+      expect(await probe(base, '/readyz'), output).toBe(200);
+      const processes = group(pgid);
+      expect(
+        processes.some((p) => p.command.includes('scripts/serve.mjs')),
+        JSON.stringify(processes),
+      ).toBe(true);
+      expect(
+        processes.some((p) => p.command.includes('scripts/start.ts')),
+        JSON.stringify(processes),
+      ).toBe(true);
+
+      // The same sign-in attempt sent at once answers 401 (unknown account).
+      const body = JSON.stringify({ email: 'nobody@example.test', password: 'not the password' });
+      const quick = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect(quick.status).toBe(401);
+
+      // An idle keep-alive connection: it must not hold the shutdown up.
+      const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const idleStatus = await new Promise<number>((resolve, reject) =>
+        http
+          .get(`${base}/healthz`, { agent: keepAlive }, (r) => r.resume().on('end', () => resolve(r.statusCode ?? 0)))
+          .on('error', reject),
+      );
+      expect(idleStatus).toBe(200);
+      let idleClosed = false;
+      for (const sockets of Object.values(keepAlive.freeSockets))
+        for (const socket of sockets ?? []) socket.once('close', () => (idleClosed = true));
+
+      // A request in flight: its body arrives in two halves, 1.5 s apart; SIGTERM in between.
+      const inFlight = new Promise<{ status: number; body: string; finishedAt: number }>((resolve, reject) => {
+        const request = http.request(
+          `${base}/api/login`,
+          { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, finishedAt: Date.now() }));
+          },
+        );
+        request.on('error', reject);
+        request.write(body.slice(0, 10));
+        setTimeout(() => request.end(body.slice(10)), 1_500);
+      });
+      await sleep(300);
+
+      const signalledAt = Date.now();
+      process.kill(npm.pid!, 'SIGTERM');
+
+      // Not ready from now on: 503 on a connection still open, or refused once the socket closed.
+      const readiness: (number | string)[] = [];
+      for (let i = 0; i < 10; i++) {
+        await sleep(100);
+        readiness.push(await probe(base, '/readyz'));
+      }
+      // The first probe may still reach it before the signal has travelled npm → tsx → node.
+      expect(
+        readiness.slice(2).every((r) => r === 503 || r === 'ECONNREFUSED'),
+        JSON.stringify(readiness),
+      ).toBe(true);
+
+      const answered = await inFlight;
+      expect(answered.status).toBe(401);
+      expect(JSON.parse(answered.body)).toHaveProperty('message');
+      expect(answered.finishedAt - signalledAt).toBeGreaterThan(1_000);
+
+      const end = await exited;
+      expect({ code: end.code, signal: end.signal }, output).toEqual({ code: 0, signal: null });
+      // Every process of the tree, not only npm.
+      const gone = Date.now() + 10_000;
+      while (group(pgid).length > 0 && Date.now() < gone) await sleep(100);
+      expect(group(pgid)).toEqual([]);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      expect(end.at - signalledAt).toBeLessThan(10_000);
+      expect(idleClosed).toBe(true);
+      expect(output).toMatch(/"signal":"SIGTERM","msg":"stopping: no new connections, finishing requests in flight"/);
+      expect(output).toMatch(/"msg":"stopped"/);
+      keepAlive.destroy();
+    } finally {
+      try {
+        process.kill(-pgid, 'SIGKILL');
+      } catch {}
+    }
+  }, 180_000);
+});
