@@ -272,7 +272,23 @@ export function httpCache(options = {}) {
       plan = ttl > 0 ? { ttlMs: ttl * 1000, vary } : null;
       return plan;
     };
-    const { write, end } = res;
+    const { writeHead, write, end } = res;
+    // Headers given to writeHead are moved onto the response first, so that the decision (and
+    // the copy) sees them as getHeader does.
+    res.writeHead = /** @type {any} */ (
+      function (/** @type {number} */ status, /** @type {unknown[]} */ ...rest) {
+        const headers = typeof rest[0] === 'string' ? rest[1] : rest[0];
+        if (Array.isArray(headers)) {
+          for (let i = 0; i + 1 < headers.length; i += 2) res.appendHeader(String(headers[i]), headers[i + 1]);
+        } else if (headers && typeof headers === 'object') {
+          for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, /** @type {any} */ (value));
+        }
+        res.statusCode = status;
+        return typeof rest[0] === 'string'
+          ? /** @type {any} */ (writeHead).call(res, status, rest[0])
+          : /** @type {any} */ (writeHead).call(res, status);
+      }
+    );
     res.write = /** @type {any} */ (
       function (/** @type {unknown} */ chunk, /** @type {unknown[]} */ ...rest) {
         if (decide() && chunk != null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
