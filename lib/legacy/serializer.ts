@@ -1,4 +1,11 @@
+import type { z } from 'zod';
 import type { Row } from '@/lib/entities/define';
+import type { clientSchema } from '@/lib/entities/clients/schema';
+import type { contactSchema } from '@/lib/entities/contacts/schema';
+import type { eventSchema } from '@/lib/entities/events/schema';
+import type { serviceSchema } from '@/lib/entities/services/schema';
+import type { slideSchema } from '@/lib/entities/slides/schema';
+import type { teamSchema } from '@/lib/entities/team/schema';
 import type { EventWithClient } from '@/lib/entities/events';
 import type { PublicUser } from '@/lib/entities/user';
 import type { Client, Contact, Service, Slide, TeamMember } from '@/lib/generated/prisma/client';
@@ -12,9 +19,12 @@ import type { Client, Contact, Service, Slide, TeamMember } from '@/lib/generate
 /** Any resource, for the places that only read its field names (`toJson` takes its row bivariantly). */
 export type AnyLegacyResource = LegacyResource<Row>;
 
-export interface LegacyResource<R> {
-  /** Clean field -> old form/JSON field, used for input and to name validation errors. */
-  fields: Record<string, string>;
+/** A content entity's clean fields: its schema's, and its image. */
+type FieldsOf<S extends z.ZodObject> = keyof z.output<S> | 'image';
+
+export interface LegacyResource<R, F extends string = string> {
+  /** Clean field -> old form/JSON field, used for input and to name validation errors (every field has one). */
+  fields: Record<F, string>;
   /** The multipart part that carries the image. */
   filePart?: string;
   toJson(row: R): Record<string, unknown>;
@@ -23,7 +33,7 @@ export interface LegacyResource<R> {
 const str = (v: string | null | undefined) => v ?? '';
 const stamp = (d: Date) => d.toISOString();
 
-export const legacyTeam: LegacyResource<TeamMember> = {
+export const legacyTeam: LegacyResource<TeamMember, FieldsOf<typeof teamSchema>> = {
   fields: {
     nameEn: 'name',
     nameAr: 'namear',
@@ -48,7 +58,7 @@ export const legacyTeam: LegacyResource<TeamMember> = {
   }),
 };
 
-export const legacyClient: LegacyResource<Client> = {
+export const legacyClient: LegacyResource<Client, FieldsOf<typeof clientSchema>> = {
   fields: { nameEn: 'name', nameAr: 'namear', detailsEn: 'details', detailsAr: 'detailsar', image: 'logo' },
   filePart: 'logo',
   toJson: (c) => ({
@@ -63,7 +73,7 @@ export const legacyClient: LegacyResource<Client> = {
   }),
 };
 
-export const legacyContact: LegacyResource<Contact> = {
+export const legacyContact: LegacyResource<Contact, FieldsOf<typeof contactSchema>> = {
   fields: {
     phone: 'phone',
     email: 'email',
@@ -88,7 +98,7 @@ export const legacyContact: LegacyResource<Contact> = {
   }),
 };
 
-export const legacyEvent: LegacyResource<EventWithClient> = {
+export const legacyEvent: LegacyResource<EventWithClient, FieldsOf<typeof eventSchema>> = {
   fields: {
     nameEn: 'name',
     nameAr: 'namear',
@@ -121,7 +131,7 @@ export const legacyEvent: LegacyResource<EventWithClient> = {
   }),
 };
 
-export const legacyService: LegacyResource<Service> = {
+export const legacyService: LegacyResource<Service, FieldsOf<typeof serviceSchema>> = {
   fields: {
     titleEn: 'titel',
     titleAr: 'titelar',
@@ -144,7 +154,7 @@ export const legacyService: LegacyResource<Service> = {
   }),
 };
 
-export const legacySlide: LegacyResource<Slide> = {
+export const legacySlide: LegacyResource<Slide, FieldsOf<typeof slideSchema>> = {
   fields: { sortOrder: 'sort_order', image: 'img' },
   filePart: 'img',
   toJson: (s) => ({
