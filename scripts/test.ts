@@ -117,6 +117,8 @@ async function main() {
       // As behind one proxy: tests give each caller its own X-Forwarded-For (tests/helpers/api.ts
       // freshIp). Requests without one (the browsers) count by their socket's address.
       TRUST_PROXY_HOPS: '1',
+      // One JSON line per request would bury the test output; the log tests start servers of their own.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     };
     // The demo company, so the public pages have content to show.
     run('npx', ['tsx', '--conditions=react-server', 'tests/helpers/seed-cli.ts'], env);
