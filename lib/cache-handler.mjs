@@ -5,16 +5,17 @@
 // built from another database. Here nothing outlives the process.
 //
 // Expiry. A write calls revalidateTag: entries stored with one of its tags (cached reads) go at
-// once; pages are expired by Next itself, which compares their tags with the tags revalidated in
-// this process and the entry's `lastModified`. Writes on other instances arrive as expireAll()
+// once, and so do entries stored without tags (pages: the interface gives a page's set() no
+// tags, and looking into the value for them would rely on Next's internals). Writes on other
+// instances arrive as expireAll()
 // (lib/server/content-version.mjs): everything goes. Every expiry also empties the HTTP cache in
 // front of Next (the `onExpire` hooks registered by scripts/serve.mjs).
 //
 // Races (issue 16): a render or cached read that began before a write must never be stored as if
 // it were newer, or it would stay stale until the next write. Every request that reaches Next runs
-// in a scope stamped when it began (scripts/serve.mjs); `lastModified` is that moment, so Next
-// treats a page rendered from before a write as expired; and a value whose work began before an
-// expiry of one of its tags, or before an expireAll(), is not stored at all. Without a scope
+// in a scope stamped when it began (scripts/serve.mjs); a value whose work began before a write
+// that expires it, or before an expireAll(), is not stored, and a request arriving after a write
+// first waits for the requests still running that began before it (Next may share their render). Without a scope
 // (`next dev`) the earliest outstanding get() of the key stands in for the start.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { serialize } from 'node:v8';
@@ -60,6 +61,7 @@ const state = (globalThis[SHARED] ??= {
   /** @type {Set<() => void>} called on every expiry (the HTTP cache in front empties itself) */
   onExpire: new Set(),
   tick,
+  beginWork,
   endScope,
   waitForStaleWork,
   expireAll,
@@ -67,12 +69,27 @@ const state = (globalThis[SHARED] ??= {
 
 /**
  * The current time in ms, strictly greater than any handed out before, so that "began before the
- * write" never ties. It stays within a millisecond or so of the wall clock, which is what Next
- * compares `lastModified` with.
+ * write" never ties. The clock Next itself stamps tag expiries with (performance.timeOrigin +
+ * performance.now(), not Date.now(), which may drift from it), since Next compares an entry's
+ * `lastModified` with those.
  */
 function tick() {
-  state.clock = Math.max(Date.now(), state.clock + 0.001);
+  state.clock = Math.max(performance.timeOrigin + performance.now(), state.clock + 0.001);
   return state.clock;
+}
+
+/**
+ * A page request that reached Next: until it ends, it may be rendering (or be handed a render
+ * Next shares among requests), so a request arriving after a write waits for it if it began
+ * before the write (waitForStaleWork). @param {Scope} scope
+ */
+function beginWork(scope) {
+  if (scope.work) return;
+  /** @type {() => void} */
+  let finish = () => {};
+  const done = new Promise((resolve) => (finish = () => resolve(undefined)));
+  scope.work = { startedAt: scope.startedAt, at: Date.now(), done, finish };
+  state.working.add(scope.work);
 }
 
 /** Called by the HTTP server when a request's answer is complete. @param {Scope} scope */
@@ -162,17 +179,9 @@ export default class MemoryCacheHandler {
     if (state.pageReads.getStore()?.uncached) return null;
     const entry = state.entries.get(key);
     if (!entry) {
-      // A miss starts a render or a read, which set() will offer: remember when (earliest first).
-      const scope = state.pageReads.getStore();
-      if (scope && !scope.work) {
-        /** @type {() => void} */
-        let finish = () => {};
-        const done = new Promise((resolve) => (finish = () => resolve(undefined)));
-        scope.work = { startedAt: scope.startedAt, at: Date.now(), done, finish };
-        state.working.add(scope.work);
-      } else if (!scope && !state.pendingReads.has(key)) {
-        state.pendingReads.set(key, { time: tick(), at: Date.now() });
-      }
+      // Without a request scope (`next dev`), a miss starts work that set() will offer: remember
+      // when (earliest first).
+      if (!state.pageReads.getStore() && !state.pendingReads.has(key)) state.pendingReads.set(key, { time: tick(), at: Date.now() });
       return null;
     }
     // Least recently used goes first on eviction: move this one to the end.
@@ -187,10 +196,11 @@ export default class MemoryCacheHandler {
     state.pendingReads.delete(key);
     const tags = [...new Set(ctx?.tags ?? [])];
     if (startedAt !== undefined) {
-      // Began before everything was expired, or before one of its tags was: storing it would
-      // bring back what a write replaced. Whatever is stored under the key now came later, so it stays.
+      // Began before everything was expired, or before a write that expires it (one of its tags;
+      // any write for an untagged value): storing it would bring back what the write replaced.
+      // Whatever is stored under the key now came later, so it stays.
       if (startedAt < state.allExpiredAt) return;
-      if (tags.some((tag) => (state.tagExpiredAt.get(tag) ?? 0) > startedAt)) return;
+      if (tags.length ? tags.some((tag) => (state.tagExpiredAt.get(tag) ?? 0) > startedAt) : startedAt < state.lastExpiry) return;
     }
     remove(key);
     if (!value) return;
@@ -206,7 +216,10 @@ export default class MemoryCacheHandler {
     const expiredAt = tick();
     state.lastExpiry = expiredAt;
     for (const tag of wanted) state.tagExpiredAt.set(tag, expiredAt);
-    for (const [key, entry] of state.entries) if (entry.tags.some((tag) => wanted.has(tag))) remove(key);
+    // Entries stored with tags (cached reads) go when one of them is expired. Entries stored
+    // without (pages, optimised images: the interface gives no tags for them) go on every write:
+    // a page may show any entity, and an image is cheap to make again.
+    for (const [key, entry] of state.entries) if (!entry.tags.length || entry.tags.some((tag) => wanted.has(tag))) remove(key);
     notifyExpire();
   }
 

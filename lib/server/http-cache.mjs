@@ -184,14 +184,28 @@ export function httpCache(options = {}) {
   }
 
   /**
+   * Whether the client already holds this copy: its ETag is in If-None-Match, or (without
+   * If-None-Match) it was not modified since If-Modified-Since.
+   * @param {IncomingMessage} req @param {Variant} variant
+   */
+  function notModified(req, variant) {
+    const tags = req.headers['if-none-match'];
+    if (tags !== undefined)
+      return Boolean(variant.etag) && tags.split(',').some((tag) => tag.trim() === variant.etag || tag.trim() === '*');
+    const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
+    const modified = Date.parse(String(headerOf(variant.stored, 'last-modified') ?? ''));
+    return Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
+  }
+
+  /**
    * Sends a stored answer (a 304 when the client already holds it).
    * @param {IncomingMessage} req @param {ServerResponse} res @param {Variant} variant @param {string} mark
    */
   function send(req, res, variant, mark = '1') {
     const age = String(Math.floor((now() - variant.storedAt) / 1000));
     const { stored } = variant;
-    if (variant.etag && req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === variant.etag)) {
-      const keep = ['etag', 'cache-control', 'vary', 'content-location', 'expires'];
+    if (notModified(req, variant)) {
+      const keep = ['etag', 'cache-control', 'vary', 'content-location', 'expires', 'last-modified'];
       /** @type {(string | string[])[]} */
       const headers = [];
       for (let i = 0; i + 1 < stored.headers.length; i += 2)
@@ -305,10 +319,9 @@ export function httpCache(options = {}) {
       if (!plan) return;
       const stored = { status: res.statusCode, headers: sentHeaders(res), body: Buffer.concat(chunks) };
       const { ttlMs, vary } = plan;
-      store(req, stored, ttlMs, vary, startedIn);
-      // A gzip answer for a client that takes brotli: keep a brotli copy too (~15 % smaller, so a
-      // page's HTML fits the first round trip of a new connection). A transformation a cache may
-      // make: the representation is the same, only its content coding differs.
+      // A gzip answer for a client that takes brotli is kept in brotli (~15 % smaller, so a page's
+      // HTML fits the first round trip of a new connection). A transformation a cache may make:
+      // the representation is the same, only its content coding differs.
       if (
         String(res.getHeader('content-encoding') ?? '') === 'gzip' &&
         accepts(req.headers['accept-encoding'], 'br') &&
@@ -318,6 +331,8 @@ export function httpCache(options = {}) {
           (copy) => store(req, copy, ttlMs, vary, startedIn),
           (error) => console.error(`[http-cache] brotli copy of ${req.url} failed:`, error),
         );
+      } else {
+        store(req, stored, ttlMs, vary, startedIn);
       }
     });
   }

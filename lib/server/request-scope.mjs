@@ -10,6 +10,7 @@ const SHARED = Symbol.for('sevenstars.cache');
  * @typedef {{
  *   pageReads: import('node:async_hooks').AsyncLocalStorage<RequestScope>,
  *   tick(): number,
+ *   beginWork(scope: RequestScope): void,
  *   endScope(scope: RequestScope): void,
  *   waitForStaleWork(maxMs: number): Promise<void>,
  *   expireAll(): void,
@@ -39,8 +40,14 @@ export async function inRequestScope(req, handle, options = {}) {
   const state = sharedState();
   /** @type {RequestScope} */
   const scope = { startedAt: state.tick(), uncached: options.uncached };
-  // Only reads of pages can be handed a render shared with earlier requests; writes never wait.
-  if ((req.method === 'GET' || req.method === 'HEAD') && !req.url?.startsWith('/api/')) await state.waitForStaleWork(STALE_WORK_WAIT_MS);
+  // Only reads can be handed a render shared with earlier requests; writes never wait. A read
+  // first waits for the reads that began before the last write and are still running (Next may
+  // hand it their render), then counts as such a read itself.
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    await state.waitForStaleWork(STALE_WORK_WAIT_MS);
+    scope.startedAt = state.tick();
+    state.beginWork(scope);
+  }
   try {
     await state.pageReads.run(scope, handle);
   } finally {

@@ -48,6 +48,17 @@ describe('cache handler: work that began before a write is never stored after it
     expect(await cache.get('read-b')).toBeNull();
   });
 
+  it('pages (stored without tags) go on any write, and a page render that began before any write is not stored', async () => {
+    const early: Scope = { startedAt: state.tick() };
+    await inScope({ startedAt: state.tick() }, () => cache.set('/page-g', value('v1'), {}));
+    await inScope({ startedAt: state.tick() }, () => cache.set('read-g', value('r'), { tags: ['t-g'] }));
+    await cache.revalidateTag('t-other');
+    expect(await cache.get('/page-g')).toBeNull();
+    expect(await textOf('read-g')).toBe('r');
+    await inScope(early, () => cache.set('/page-g', value('old'), {}));
+    expect(await cache.get('/page-g')).toBeNull();
+  });
+
   it('gives an entry the moment its work began as lastModified, so Next can compare it with its own tag expiries', async () => {
     const scope: Scope = { startedAt: state.tick() };
     await new Promise((resolve) => setTimeout(resolve, 5));
