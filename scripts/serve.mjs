@@ -19,6 +19,16 @@ const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
 
 process.env.NODE_ENV = 'production';
+
+// Every instance serves the same build with the same baked-in settings (scripts/lib/build-settings.mjs).
+const { buildSettingsMismatch } = await import('./lib/build-settings.mjs');
+const mismatch = buildSettingsMismatch(path.join(ROOT, '.next'));
+if (mismatch) {
+  console.error(
+    `[serve] the build was made with another ${mismatch}; rebuild (npm run build) with the values this instance has, or give it the build's`,
+  );
+  process.exit(1);
+}
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 // The cache handler owns the state the request scopes use; Next imports the same file on its own.

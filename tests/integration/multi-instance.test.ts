@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -426,6 +426,21 @@ describe('two instances behind nginx', () => {
       expect(await showsClient(A().base, name.en, name.ar)).toEqual({ en: false, ar: false, api: false });
     },
   );
+
+  it('an instance given another server-action key or deployment id than the build refuses to start', async () => {
+    for (const [name, value] of [
+      ['NEXT_DEPLOYMENT_ID', 'another-build'],
+      ['NEXT_SERVER_ACTIONS_ENCRYPTION_KEY', Buffer.alloc(32, 7).toString('base64')],
+    ] as const) {
+      const run = spawnSync(process.execPath, ['scripts/serve.mjs'], {
+        env: { ...process.env, ...env, PORT: String(await loopbackPort()), HOSTNAME: '127.0.0.1', [name]: value },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(run.status, name).toBe(1);
+      expect(run.stderr).toContain('the build was made with another NEXT_SERVER_ACTIONS_ENCRYPTION_KEY or NEXT_DEPLOYMENT_ID');
+    }
+  });
 
   it(
     'rolling restart under 30 s of reads and writes through nginx: nothing fails, nothing is lost, each instance exits within 10 s',
