@@ -10,6 +10,7 @@
 // TypeScript in the process that serves every request needs a module loader whose hooks cost ~7%
 // of every request (measured with --cpu-prof).
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +19,16 @@ const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
 
 process.env.NODE_ENV = 'production';
+
+// Every instance serves the same build with the same baked-in settings (scripts/lib/build-settings.mjs).
+const { buildSettingsMismatch } = await import('./lib/build-settings.mjs');
+const mismatch = buildSettingsMismatch(path.join(ROOT, '.next'));
+if (mismatch) {
+  console.error(
+    `[serve] the build was made with another ${mismatch}; rebuild (npm run build) with the values this instance has, or give it the build's`,
+  );
+  process.exit(1);
+}
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 // The cache handler owns the state the request scopes use; Next imports the same file on its own.
@@ -132,10 +143,16 @@ server.listen(port, hostname, () => console.log(`[serve] ready on http://${hostn
 if (!process.env.AUTH_SECRET) console.warn('[serve] AUTH_SECRET is not set: sign-in is refused until it is (`npm start` creates one)');
 
 // Shutdown (SIGTERM from an orchestrator, `docker stop`, or npm forwarding it; SIGINT from a
-// terminal): /readyz turns 503 at once, the listening socket closes, requests in flight finish,
-// idle keep-alive connections are closed as soon as they are idle, then Next and the database pool
-// close and the process exits 0. Connections still busy at DRAIN_MS are cut; if closing hangs,
-// the process exits 1 at EXIT_MS, inside the 10 s an orchestrator waits before SIGKILL.
+// terminal): /readyz turns 503 at once and the listening socket closes (new connections are
+// refused, so a proxy in front passes them to another instance), requests in flight finish, and
+// every answer from now on says `Connection: close`. Idle keep-alive connections are left to the
+// client for IDLE_GRACE_MS first: a proxy (deploy/nginx.conf closes idle ones after 2 s) may be
+// sending a request on one at the very moment this server would close it, and a POST lost that
+// way is a 502 the proxy must not retry (issue 18: a write failed in the rolling-restart test).
+// After the grace, idle connections are closed as soon as they are idle; then Next and the
+// database pool close and the process exits 0. Connections still busy at DRAIN_MS are cut; if
+// closing hangs, the process exits 1 at EXIT_MS, inside the 10 s an orchestrator waits before SIGKILL.
+const IDLE_GRACE_MS = 3_000;
 const DRAIN_MS = 8_000;
 const EXIT_MS = 9_500;
 
@@ -157,9 +174,17 @@ function stop(signal) {
     logger.error('shutdown did not finish in time; exiting');
     exit(1);
   }, EXIT_MS).unref();
-  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  /** @type {NodeJS.Timeout | undefined} */
+  let idle;
+  const grace = setTimeout(() => {
+    server.closeIdleConnections();
+    idle = setInterval(() => server.closeIdleConnections(), 100);
+  }, IDLE_GRACE_MS);
   const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-  server.close(async () => {
+  // net.Server's close: stops listening and calls back once every connection has ended. (Node's
+  // http.Server.close would also close the idle keep-alive connections at once: see above.)
+  net.Server.prototype.close.call(server, async () => {
+    clearTimeout(grace);
     clearInterval(idle);
     clearTimeout(cut);
     try {
@@ -173,7 +198,6 @@ function stop(signal) {
       exit(1);
     }
   });
-  server.closeIdleConnections();
 }
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -61,6 +61,10 @@ function ensureAuthSecret() {
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
     log(`generated an AUTH_SECRET in ${file}`);
   }
+  // Several instances each make their own: sessions of one are refused by the others.
+  if (process.env.REDIS_URL || process.env.S3_BUCKET) {
+    log('warning: AUTH_SECRET is not set; with several instances set the same one on each (README, "Several instances")');
+  }
   process.env.AUTH_SECRET = readFileSync(file, 'utf8').trim();
 }
 

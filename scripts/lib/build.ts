@@ -4,6 +4,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { brotliTextParams } from '@/lib/server/brotli.mjs';
+import { BUILD_SETTINGS_FILE, buildSettingsDigest } from './build-settings.mjs';
 
 // `next build` only when the sources changed since the last one (start, test and bench share this).
 const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json'];
@@ -21,12 +22,15 @@ function fingerprint(): string {
     }
   };
   SOURCES.forEach(visit);
+  // The settings Next bakes into the build: a new server-action key or deployment id rebuilds.
+  hash.update(buildSettingsDigest());
   return hash.digest('hex');
 }
 
 /** Marks the current build as matching the sources. */
 export function writeFingerprint() {
   writeFileSync(path.join(NEXT_DIR, 'source-fingerprint'), fingerprint());
+  writeFileSync(path.join(NEXT_DIR, BUILD_SETTINGS_FILE), buildSettingsDigest());
 }
 
 /**

@@ -57,7 +57,12 @@ export async function invokeWith(name: string, args: Arg[], options: InvokeOptio
     ...options.headers,
   };
   const res = await fetch(`${base}${options.page ?? '/Admin'}`, { method: 'POST', headers, body, redirect: 'manual' });
-  return { status: res.status, text: await res.text(), setCookie: res.headers.getSetCookie() };
+  return {
+    status: res.status,
+    text: await res.text(),
+    setCookie: res.headers.getSetCookie(),
+    requestId: res.headers.get('x-request-id') ?? '',
+  };
 }
 
 export const invoke = (name: string, args: Arg[], cookie = '', page = '/Admin', base = BASE) =>
