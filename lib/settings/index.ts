@@ -1,0 +1,41 @@
+import 'server-only';
+import { unstable_cache } from 'next/cache';
+import { db } from '@/lib/db/client';
+import type { SiteSettings } from '@/lib/generated/prisma/client';
+
+// The company's own details (/Admin/Settings, one row). Empty fields mean "the demo brand": each
+// reader falls back to the words in messages/*.json or the files in public/brand.
+
+export const SETTINGS_TAG = 'settings';
+
+export type SiteSettingsRow = Omit<SiteSettings, 'updatedAt'> & { updatedAt: string | null };
+
+const EMPTY: SiteSettingsRow = {
+  id: 1,
+  companyNameEn: '',
+  companyNameAr: '',
+  logo: null,
+  aboutEn: '',
+  aboutAr: '',
+  taglineEn: '',
+  taglineAr: '',
+  portfolio: null,
+  socialImage: null,
+  titleSuffixEn: '',
+  titleSuffixAr: '',
+  descriptionEn: '',
+  descriptionAr: '',
+  inquiryRecipients: '',
+  whatsapp: '',
+  updatedAt: null,
+};
+
+/** The settings row (cached under the `settings` tag; a save expires it), empty fields as ''. */
+export const getSiteSettings = unstable_cache(
+  async (): Promise<SiteSettingsRow> => {
+    const row = await db.siteSettings.findUnique({ where: { id: 1 } });
+    return row ? { ...row, updatedAt: row.updatedAt.toISOString() } : EMPTY;
+  },
+  ['site-settings'],
+  { tags: [SETTINGS_TAG] },
+);
