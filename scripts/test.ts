@@ -117,8 +117,6 @@ async function main() {
       // As behind one proxy: tests give each caller its own X-Forwarded-For (tests/helpers/api.ts
       // freshIp). Requests without one (the browsers) count by their socket's address.
       TRUST_PROXY_HOPS: '1',
-      // One JSON line per request would bury the test output; the log tests start servers of their own.
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     };
     // The demo company, so the public pages have content to show.
     run('npx', ['tsx', '--conditions=react-server', 'tests/helpers/seed-cli.ts'], env);
@@ -132,7 +130,9 @@ async function main() {
     // The production server, as `npm start` runs it; its own process group, so it stops as one.
     server = spawn(process.execPath, ['scripts/serve.mjs'], {
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...env, HOSTNAME: '127.0.0.1' },
+      // One JSON line per request would bury the test output (only this server's: the servers the
+      // log tests start read theirs).
+      env: { ...env, HOSTNAME: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
       detached: true,
     });
     await waitFor(`http://127.0.0.1:${PORT}/api/home`, 60_000);
