@@ -107,7 +107,7 @@ const server = http.createServer({ IncomingMessage: LimitedIncomingMessage }, (r
     return;
   }
   // Several instances: the caches may be used only once the shared content version says they are
-  // current (one Redis read per tick, shared by the requests that arrived in it).
+  // current (one Redis read per round of the event loop, shared by the requests that arrived in it).
   if (versions.configured) {
     versions.sync().then(
       (current) => answer(req, res, current),

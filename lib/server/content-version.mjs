@@ -3,8 +3,8 @@
 // replaced. With REDIS_URL, every content write increments one counter in Redis before its answer
 // is sent (bump), and every request that could be answered from a local cache first reads the
 // counter (sync): a value this instance has not seen means another instance wrote, so its local
-// caches are emptied first. Reads that arrive in the same tick share one GET, issued after all of
-// them arrived, so no request is answered from a read older than itself.
+// caches are emptied first. Reads that arrive in the same round of the event loop share one GET,
+// issued after all of them arrived, so no request is answered from a read older than itself.
 //
 // Redis unreachable: requests are served without the local caches (straight from Next and the
 // database: slower, never stale, never an error); once Redis answers again the local caches are
@@ -125,9 +125,10 @@ export function contentVersion({ url, onStale, log = console }) {
         return Promise.resolve(false);
       }
       if (pendingBumps > 0) return Promise.resolve(false);
-      // Joined only by requests that arrived before it is sent (same tick).
+      // Joined only by requests that arrived before it is sent: all those the server read in the
+      // same round of the event loop (setImmediate runs once that round's I/O is handled).
       batch ??= new Promise((resolve) =>
-        process.nextTick(() => {
+        setImmediate(() => {
           batch = null;
           read().then(resolve, () => resolve(false));
         }),
