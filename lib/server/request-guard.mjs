@@ -26,6 +26,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { preferredLocale } from './accept-language.mjs';
 import { corsHeaders, preflightHeaders } from './cors.mjs';
+import { headerValue } from './header-value.mjs';
 
 /**
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
@@ -125,18 +126,6 @@ function undecodableActionsAre400(res) {
       return /** @type {any} */ (writeHead).call(res, mapped, ...rest);
     }
   );
-}
-
-/** A header's value in writeHead's headers argument (an object or a flat name/value list). */
-function headerValue(/** @type {unknown} */ headers, /** @type {string} */ name) {
-  if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) return headers[i + 1];
-    return undefined;
-  }
-  if (headers && typeof headers === 'object') {
-    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
-  }
-  return undefined;
 }
 
 /** `/api/<segment>[/<segment>…]` with plain segments: what Next routes to an API route handler. */

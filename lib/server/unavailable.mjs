@@ -12,6 +12,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { headerValue } from './header-value.mjs';
 
 /**
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
@@ -199,16 +200,4 @@ function contentEncodingOf(stored) {
     if (String(stored.headers[i]).toLowerCase() === 'content-encoding') return String(stored.headers[i + 1]).toLowerCase();
   }
   return 'identity';
-}
-
-/** A header's value in writeHead's headers argument (an object or a flat name/value list). */
-function headerValue(/** @type {unknown} */ headers, /** @type {string} */ name) {
-  if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) return headers[i + 1];
-    return undefined;
-  }
-  if (headers && typeof headers === 'object') {
-    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
-  }
-  return undefined;
 }

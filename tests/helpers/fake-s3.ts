@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { freeLoopbackPort, portAnswers } from './loopback';
 
 // A fake S3 (s3rver) in its own process on a free loopback port, with its files in a temp folder,
 // for the storage tests of the bucket driver. It can be stopped and started again on the same port
@@ -34,27 +34,6 @@ export interface FakeS3 {
 // s3rver accepts any signature made with these (its default account).
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
 export async function startFakeS3(bucket = 'sevenstars-uploads'): Promise<FakeS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-s3-'));
   const port = await freeLoopbackPort();
@@ -77,7 +56,7 @@ export async function startFakeS3(bucket = 'sevenstars-uploads'): Promise<FakeS3
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 15_000;
-    while (!(await answers(port))) {
+    while (!(await portAnswers(port))) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`s3rver did not start on ${port}:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentVersion } from '@/lib/server/content-version.mjs';
+import { freeLoopbackPort, portAnswers, redisServerArgs } from '../helpers/loopback';
 
 // The shared content version (lib/server/content-version.mjs) between two "instances" in this
 // process, against a real Redis the test starts on a free port, stops and starts again.
@@ -9,28 +9,9 @@ import { contentVersion } from '@/lib/server/content-version.mjs';
 let port = 0;
 let redis: ChildProcess | null = null;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: chosen } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(chosen));
-    });
-  });
-}
-
 async function startRedis() {
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('redis-server did not start');
+  redis = spawn('redis-server', redisServerArgs(port), { stdio: 'ignore' });
+  await until(() => portAnswers(port), 5_000);
 }
 
 async function stopRedis() {
@@ -58,7 +39,7 @@ let a: ReturnType<typeof contentVersion>;
 let b: ReturnType<typeof contentVersion>;
 
 beforeAll(async () => {
-  port = await freePort();
+  port = await freeLoopbackPort();
   await startRedis();
   const url = `redis://127.0.0.1:${port}`;
   a = contentVersion({ url, onStale: () => (staleA += 1), log: silent });

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 import { sampleInput } from '../helpers/entity-samples';
 import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
 import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+import { freeLoopbackPort, portAnswers, redisServerArgs } from '../helpers/loopback';
 
 // Issue 18, "What must be shown": two production instances of the build (scripts/serve.mjs) on
 // the test database, sharing a Redis this file starts (the content version), a fake S3 bucket
@@ -20,17 +20,6 @@ import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-serv
 // stopped in afterAll, whatever happened.
 
 const SECTION_TIMEOUT = 90_000;
-
-function loopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -67,16 +56,6 @@ function start(command: string, args: string[]): Child {
   };
 }
 
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
 // --- the set-up -------------------------------------------------------------------------------
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-multi-'));
@@ -94,8 +73,8 @@ let adminEmail = '';
 let token = '';
 
 async function startRedis() {
-  redis = start('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
-  await until('redis', () => answers(redisPort), 10_000);
+  redis = start('redis-server', redisServerArgs(redisPort));
+  await until('redis', () => portAnswers(redisPort), 10_000);
 }
 
 const A = () => instances.a!;
@@ -104,10 +83,10 @@ const B = () => instances.b!;
 deleteContentAddedByThisFile();
 
 beforeAll(async () => {
-  redisPort = await loopbackPort();
+  redisPort = await freeLoopbackPort();
   await startRedis();
   s3 = await startFakeS3('multi-instance');
-  const nginxPort = await loopbackPort();
+  const nginxPort = await freeLoopbackPort();
   proxy = `http://127.0.0.1:${nginxPort}`;
   env = {
     ...s3.env,
@@ -160,7 +139,7 @@ beforeAll(async () => {
     '-g',
     `daemon off; pid ${temp}/nginx.pid;`,
   ]);
-  await until('nginx', () => answers(nginxPort), 10_000);
+  await until('nginx', () => portAnswers(nginxPort), 10_000);
 
   const admin = await makeUser('admin');
   adminEmail = admin.email;
@@ -433,7 +412,7 @@ describe('two instances behind nginx', () => {
       ['NEXT_SERVER_ACTIONS_ENCRYPTION_KEY', Buffer.alloc(32, 7).toString('base64')],
     ] as const) {
       const run = spawnSync(process.execPath, ['scripts/serve.mjs'], {
-        env: { ...process.env, ...env, PORT: String(await loopbackPort()), HOSTNAME: '127.0.0.1', [name]: value },
+        env: { ...process.env, ...env, PORT: String(await freeLoopbackPort()), HOSTNAME: '127.0.0.1', [name]: value },
         encoding: 'utf8',
         timeout: 30_000,
       });
