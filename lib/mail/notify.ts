@@ -122,7 +122,9 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
   }
   const w = words;
   const service =
-    inquiry.eventType === 'other' ? null : await client.service.findFirst({ where: { titleEn: inquiry.eventType }, select: { titleAr: true } });
+    inquiry.eventType === 'other'
+      ? null
+      : await client.service.findFirst({ where: { titleEn: inquiry.eventType }, select: { titleAr: true } });
   const eventType =
     inquiry.eventType === 'other'
       ? `${w.en.inquiry.other}${SEP}${w.ar.inquiry.other}`
@@ -152,10 +154,16 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
       { label: both((x) => x.inquiry.received), value: received(inquiry.createdAt) },
     ],
     block: inquiry.message ? { label: both((x) => x.inquiry.message), value: inquiry.message } : undefined,
-    notes: [visitorEmail ? { en: w.en.inquiry.replyHint, ar: w.ar.inquiry.replyHint } : { en: w.en.inquiry.noEmail, ar: w.ar.inquiry.noEmail }],
+    notes: [
+      visitorEmail ? { en: w.en.inquiry.replyHint, ar: w.ar.inquiry.replyHint } : { en: w.en.inquiry.noEmail, ar: w.ar.inquiry.noEmail },
+    ],
     link: { label: both((x) => x.inquiry.open), urls: [`${config.siteUrl}/Admin/Inquiries`, `${config.siteUrl}/ar/Admin/Inquiries`] },
   };
-  const subjectParts = [oneLine(inquiry.name), oneLine(inquiry.eventType === 'other' ? w.en.inquiry.other : inquiry.eventType), date].filter(Boolean);
+  const subjectParts = [
+    oneLine(inquiry.name),
+    oneLine(inquiry.eventType === 'other' ? w.en.inquiry.other : inquiry.eventType),
+    date,
+  ].filter(Boolean);
   await enqueue(client, {
     dedupeKey: `inquiry:${inquiry.id}`,
     kind: 'inquiry',

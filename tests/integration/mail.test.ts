@@ -54,7 +54,8 @@ afterAll(async () => {
 });
 
 // Message-IDs are `<key with . for other characters>.<created ms>@host>` (lib/mail/outbox.ts messageId).
-const byKey = (key: string) => (mail: ReceivedMail) => mail.parsed.messageId?.startsWith(`<${key.replace(/[^A-Za-z0-9.-]/g, '.')}.`) ?? false;
+const byKey = (key: string) => (mail: ReceivedMail) =>
+  mail.parsed.messageId?.startsWith(`<${key.replace(/[^A-Za-z0-9.-]/g, '.')}.`) ?? false;
 const addresses = (field: ReceivedMail['parsed']['to']) =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((a) => a.address));
 
@@ -212,7 +213,14 @@ describe('several workers over one outbox', () => {
     keys.push(...mine);
     await db.$transaction(async (tx) => {
       for (const [i, key] of mine.entries()) {
-        await enqueue(tx, { dedupeKey: key, kind: 'test', to: [`w${i}@example.test`], subject: `race ${i}`, text: `${i}`, html: `<p>${i}</p>` });
+        await enqueue(tx, {
+          dedupeKey: key,
+          kind: 'test',
+          to: [`w${i}@example.test`],
+          subject: `race ${i}`,
+          text: `${i}`,
+          html: `<p>${i}</p>`,
+        });
       }
     });
     const transports = Array.from({ length: 4 }, () => smtpTransport()!);
