@@ -111,6 +111,25 @@ export const config = {
     url.searchParams.delete('output'); // `output=embed` is what makes the URL frame-only
     return url.toString();
   },
+  /**
+   * Outgoing mail (lib/mail): an SMTP connection URL (`smtp://user:pass@host:587`, `smtps://…:465`)
+   * and the From address. Both empty = no mail at all (nothing is queued); the back office says so.
+   */
+  mail: {
+    get smtpUrl() {
+      return process.env.SMTP_URL?.trim() || '';
+    },
+    get from() {
+      return process.env.MAIL_FROM?.trim() || '';
+    },
+    get configured() {
+      return Boolean(this.smtpUrl && this.from);
+    },
+    /** Where inquiries go when the back office names no recipients (comma-separated addresses). */
+    get inquiryEmail() {
+      return process.env.INQUIRY_EMAIL?.trim() || '';
+    },
+  },
   get isProduction() {
     return process.env.NODE_ENV === 'production';
   },

@@ -9,7 +9,8 @@ import { deviceCookieAfterSignIn } from '@/lib/auth/device-cookie';
 import { admit, signedIn, type LoginClient } from '@/lib/auth/login-throttle';
 import { asUnavailable } from '@/lib/db/faults';
 import { loginSchema, registerSchema, userFlagsSchema } from './schema';
-import type { User } from '@/lib/generated/prisma/client';
+import { Prisma, type User } from '@/lib/generated/prisma/client';
+import { notifyRegistration } from '@/lib/mail/notify';
 
 export type PublicUser = Pick<User, 'id' | 'name' | 'email' | 'isAdmin' | 'isMiniAdmin' | 'createdAt'>;
 const publicFields = { id: true, name: true, email: true, isAdmin: true, isMiniAdmin: true, createdAt: true } as const;
@@ -20,14 +21,18 @@ export async function register(raw: Record<string, unknown>): Promise<PublicUser
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const { name, email, password } = parsed.data;
   if (await db.user.findUnique({ where: { email } })) throw invalid({ email: ['emailTaken'] });
+  const passwordHash = await hashPassword(password);
   try {
-    return await db.user.create({
-      data: { name, email, passwordHash: await hashPassword(password) },
-      select: publicFields,
+    // The Admins' mail is queued with the account: both or neither (lib/mail/outbox.ts).
+    return await db.$transaction(async (tx) => {
+      const user = await tx.user.create({ data: { name, email, passwordHash }, select: publicFields });
+      await notifyRegistration(user.id, tx);
+      return user;
     });
-  } catch {
-    // Lost a race with the same email.
-    throw invalid({ email: ['emailTaken'] });
+  } catch (error) {
+    // Lost a race with the same email; anything else (the database down) is not the client's doing.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw invalid({ email: ['emailTaken'] });
+    throw error;
   }
 }
 

@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ItemForm } from '@/components/admin/item-form';
 import { ItemList } from '@/components/admin/item-list';
+import { MailStatus } from '@/components/admin/mail-status';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { fieldOptions, formValues, listCards } from '@/lib/admin/server';
@@ -26,9 +27,12 @@ export default async function AdminPage({ params }: Props) {
 
   if (route.kind === 'home') {
     return (
-      <p className="grid min-h-[50svh] place-items-center text-2xl font-bold" data-testid="choose">
-        {t('choose')}
-      </p>
+      <>
+        <MailStatus />
+        <p className="grid min-h-[50svh] place-items-center text-2xl font-bold" data-testid="choose">
+          {t('choose')}
+        </p>
+      </>
     );
   }
   if (route.kind === 'users') {

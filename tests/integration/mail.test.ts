@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db/client';
+import { deliverDue, enqueue, mailStatus, messageId, smtpTransport } from '@/lib/mail/outbox';
+import { notifyNewInquiry } from '@/lib/mail/notify';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
+import { call } from '../helpers/api';
+import { makeUser, testDb, unique } from '../helpers/db';
+import { TestSmtpServer, type ReceivedMail } from '../helpers/smtp';
+import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+
+// Issue 19, point 3: e-mail that never loses a request and never sends one twice. A real SMTP
+// server (smtp-server) on 127.0.0.1 receives what the outbox sends: the inquiry mail (built and
+// sent by lib/mail in this process, against the test database: the quote form is another part of
+// the issue) and the registration mail (through a production server started with SMTP_URL, from
+// POST /api/register). SMTP stopped: the write still succeeds, the row waits with its attempts
+// counted, and the mail arrives once when SMTP is back. Workers racing over one outbox send each
+// row once.
+
+const smtp = new TestSmtpServer();
+const SALES = ['sales@example.test', 'boss@example.test'];
+const FROM = 'Events Test <no-reply@example.test>';
+const dubaiTime = (date: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', dateStyle: 'medium', timeStyle: 'short' }).format(date)} (UTC+4)`;
+
+const keys: string[] = [];
+const userIds: number[] = [];
+const inquiryIds: number[] = [];
+let settingsBefore: { inquiryRecipients: string } | null = null;
+const env = { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM, INQUIRY_EMAIL: process.env.INQUIRY_EMAIL };
+
+beforeAll(async () => {
+  await smtp.start();
+  // lib/config reads these on each use: this process's lib/mail sends to the test server.
+  process.env.SMTP_URL = `smtp://mailer:secret@127.0.0.1:${smtp.port}`;
+  process.env.MAIL_FROM = FROM;
+  process.env.INQUIRY_EMAIL = SALES.join(', ');
+  settingsBefore = await testDb.siteSettings.findUnique({ where: { id: 1 }, select: { inquiryRecipients: true } });
+});
+
+afterAll(async () => {
+  await testDb.mailOutbox.deleteMany({ where: { dedupeKey: { in: keys } } });
+  await testDb.inquiry.deleteMany({ where: { id: { in: inquiryIds } } });
+  await testDb.user.deleteMany({ where: { id: { in: userIds } } });
+  if (settingsBefore) await testDb.siteSettings.update({ where: { id: 1 }, data: settingsBefore });
+  else await testDb.siteSettings.deleteMany({ where: { id: 1 } });
+  await smtp.stop();
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await db.$disconnect();
+  await testDb.$disconnect();
+});
+
+// Message-IDs are `<key with . for other characters>.<created ms>@host>` (lib/mail/outbox.ts messageId).
+const byKey = (key: string) => (mail: ReceivedMail) =>
+  mail.parsed.messageId?.startsWith(`<${key.replace(/[^A-Za-z0-9.-]/g, '.')}.`) ?? false;
+const addresses = (field: ReceivedMail['parsed']['to']) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((a) => a.address));
+
+/** Sends what is due with this process's lib/mail until `key` is sent (bounded). */
+async function deliverUntilSent(key: string) {
+  const transport = smtpTransport()!;
+  try {
+    for (let pass = 0; pass < 20; pass++) {
+      await deliverDue({ transport, from: FROM });
+      const row = await testDb.mailOutbox.findUnique({ where: { dedupeKey: key } });
+      if (row?.sentAt) return row;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${key} was not sent`);
+  } finally {
+    transport.close();
+  }
+}
+
+describe('the inquiry mail (lib/mail in this process)', () => {
+  it('goes to INQUIRY_EMAIL with the visitor as Reply-To, the subject of the issue, and both languages', async () => {
+    const service = await testDb.service.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const name = `Sara <b>Al Mansouri</b> ${unique('q')}`;
+    const inquiry = await db.$transaction(async (tx) => {
+      const row = await tx.inquiry.create({
+        data: {
+          name,
+          phone: '+971 50 123 4567',
+          email: 'sara@example.test',
+          eventType: service.titleEn,
+          eventDate: new Date('2027-03-14T00:00:00Z'),
+          city: 'abu-dhabi',
+          guests: 250,
+          budget: '50k-100k',
+          message: 'A wedding on the beach.\nمع شاشة LED كبيرة <script>alert(1)</script>',
+          locale: 'ar',
+        },
+      });
+      await notifyNewInquiry(row.id, tx);
+      return row;
+    });
+    inquiryIds.push(inquiry.id);
+    const key = `inquiry:${inquiry.id}`;
+    keys.push(key);
+
+    const row = await deliverUntilSent(key);
+    expect(row.attempts).toBe(0);
+    expect(row.kind).toBe('inquiry');
+    const [mail] = await smtp.waitFor(byKey(key));
+    expect(smtp.find(byKey(key))).toHaveLength(1);
+    expect(mail!.rcptTo).toEqual(SALES);
+    expect(mail!.user).toBe('mailer'); // the credentials of SMTP_URL were used
+    expect(mail!.mailFrom).toBe('no-reply@example.test');
+    expect(addresses(mail!.parsed.to)).toEqual(SALES);
+    expect(mail!.parsed.from?.value).toEqual([{ name: 'Events Test', address: 'no-reply@example.test' }]);
+    expect(addresses(mail!.parsed.replyTo)).toEqual(['sara@example.test']);
+    expect(mail!.parsed.messageId).toBe(messageId({ dedupeKey: key, createdAt: row.createdAt }));
+    expect(mail!.parsed.subject).toBe(`New quote request: ${name} – ${service.titleEn} – 2027-03-14 | طلب عرض سعر جديد`);
+    expect(mail!.parsed.text).toBe(
+      [
+        '7Stars Event',
+        '',
+        'New quote request · طلب عرض سعر جديد',
+        en.mail.inquiry.intro,
+        ar.mail.inquiry.intro,
+        '',
+        `Name · الاسم: ${name}`,
+        'Phone · الهاتف: +971 50 123 4567',
+        'Email · البريد الإلكتروني: sara@example.test',
+        `Event type · نوع الفعالية: ${service.titleEn} · ${service.titleAr}`,
+        'Event date · تاريخ الفعالية: 2027-03-14',
+        'City · المدينة: Abu Dhabi · أبوظبي',
+        'Guests · عدد الضيوف: 250',
+        'Budget (AED) · الميزانية (درهم): 50k-100k',
+        'Written in · لغة الطلب: Arabic · العربية',
+        `Received · تاريخ الاستلام: ${dubaiTime(inquiry.createdAt)}`,
+        '',
+        'Message · الرسالة:',
+        'A wedding on the beach.\nمع شاشة LED كبيرة <script>alert(1)</script>',
+        '',
+        'Reply to this e-mail to answer the visitor.',
+        'للرد على الزائر، أجب على هذه الرسالة.',
+        '',
+        'Open the inquiries · افتح الطلبات:',
+        `${process.env.SITE_URL}/Admin/Inquiries`,
+        `${process.env.SITE_URL}/ar/Admin/Inquiries`,
+        '',
+        '— Sent automatically by the website of 7Stars Event',
+        '— أُرسلت تلقائيًا من موقع 7Stars Event',
+        '',
+      ].join('\n'),
+    );
+    // The HTML part says the same, with what the visitor typed escaped (never markup).
+    const html = String(mail!.parsed.html);
+    expect(html).toContain('Sara &lt;b&gt;Al Mansouri&lt;/b&gt;');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>Al Mansouri');
+    expect(html).toContain('<p lang="ar" dir="rtl" style="margin:0 0 12px;color:#333">' + ar.mail.inquiry.intro + '</p>');
+    expect(html).toContain('>City · المدينة</th><td dir="auto" style="padding:6px 0;vertical-align:top">Abu Dhabi · أبوظبي</td>');
+  });
+
+  it('goes to the recipients set in the back office instead, and without an e-mail of the visitor there is no Reply-To', async () => {
+    await testDb.siteSettings.upsert({
+      where: { id: 1 },
+      create: { id: 1, inquiryRecipients: 'Office@Example.test; not-an-address,\noffice@example.test events@example.test' },
+      update: { inquiryRecipients: 'Office@Example.test; not-an-address,\noffice@example.test events@example.test' },
+    });
+    const inquiry = await db.$transaction(async (tx) => {
+      const row = await tx.inquiry.create({ data: { name: 'Omar', phone: '+971 4 000 0000', eventType: 'other', city: 'sharjah' } });
+      await notifyNewInquiry(row.id, tx);
+      return row;
+    });
+    inquiryIds.push(inquiry.id);
+    const key = `inquiry:${inquiry.id}`;
+    keys.push(key);
+    await deliverUntilSent(key);
+    const [mail] = await smtp.waitFor(byKey(key));
+    expect(mail!.rcptTo).toEqual(['office@example.test', 'events@example.test']);
+    expect(mail!.parsed.replyTo).toBeUndefined();
+    expect(mail!.parsed.subject).toBe('New quote request: Omar – Other | طلب عرض سعر جديد');
+    expect(mail!.parsed.text).toContain('\nEvent type · نوع الفعالية: Other · أخرى\n');
+    expect(mail!.parsed.text).toContain('\nEmail · البريد الإلكتروني: not given · غير محدد\n');
+    expect(mail!.parsed.text).toContain(`\n${en.mail.inquiry.noEmail}\n${ar.mail.inquiry.noEmail}\n`);
+    expect(mail!.parsed.text).not.toContain('\nMessage · الرسالة:');
+  });
+
+  it('is queued once per inquiry: a second enqueue with the same key adds nothing', async () => {
+    const inquiryId = inquiryIds[0]!;
+    await db.$transaction((tx) => notifyNewInquiry(inquiryId, tx));
+    expect(await testDb.mailOutbox.count({ where: { dedupeKey: `inquiry:${inquiryId}` } })).toBe(1);
+    const transport = smtpTransport()!;
+    await deliverDue({ transport, from: FROM });
+    transport.close();
+    expect(smtp.find(byKey(`inquiry:${inquiryId}`))).toHaveLength(1);
+  });
+
+  it('a rolled-back write queues no mail', async () => {
+    const key = `inquiry-rollback:${unique()}`;
+    keys.push(key);
+    await expect(
+      db.$transaction(async (tx) => {
+        await enqueue(tx, { dedupeKey: key, kind: 'test', to: ['x@example.test'], subject: 's', text: 't', html: '<p>t</p>' });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    expect(await testDb.mailOutbox.count({ where: { dedupeKey: key } })).toBe(0);
+  });
+});
+
+describe('several workers over one outbox', () => {
+  it('four workers racing over 40 due mails send each exactly once', async () => {
+    const batch = unique('race');
+    const mine = Array.from({ length: 40 }, (_, i) => `race:${batch}:${i}`);
+    keys.push(...mine);
+    await db.$transaction(async (tx) => {
+      for (const [i, key] of mine.entries()) {
+        await enqueue(tx, {
+          dedupeKey: key,
+          kind: 'test',
+          to: [`w${i}@example.test`],
+          subject: `race ${i}`,
+          text: `${i}`,
+          html: `<p>${i}</p>`,
+        });
+      }
+    });
+    const transports = Array.from({ length: 4 }, () => smtpTransport()!);
+    const sentBy = await Promise.all(
+      transports.map(async (transport) => {
+        let sent = 0;
+        for (let pass = 0; pass < 40; pass++) {
+          const result = await deliverDue({ transport, from: FROM, limit: 3 });
+          sent += result.sent;
+          if (result.sent + result.failed === 0) break;
+        }
+        return sent;
+      }),
+    );
+    for (const transport of transports) transport.close();
+    // The work was shared, and the sum is exactly the 40 rows.
+    expect(sentBy.reduce((a, b) => a + b, 0)).toBe(40);
+    expect(sentBy.filter((n) => n > 0).length).toBeGreaterThan(1);
+    const rows = await testDb.mailOutbox.findMany({ where: { dedupeKey: { in: mine } } });
+    expect(rows.every((row) => row.sentAt !== null && row.attempts === 0 && row.lockedUntil === null)).toBe(true);
+    for (const key of mine) expect(smtp.find(byKey(key)), key).toHaveLength(1);
+    // And nothing this file sent so far arrived twice.
+    const ids = smtp.received.map((mail) => mail.parsed.messageId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('the registration mail, through a production server with SMTP_URL', () => {
+  let server: SpawnedServer;
+  let admins: string[];
+  beforeAll(async () => {
+    userIds.push((await makeUser('admin')).id);
+    admins = (await testDb.user.findMany({ where: { isAdmin: true }, orderBy: { id: 'asc' } })).map((u) => u.email);
+    server = await spawnServer({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: FROM,
+      INQUIRY_EMAIL: SALES.join(','),
+      LOG_LEVEL: 'warn',
+    });
+  });
+  afterAll(async () => {
+    await server?.kill('SIGTERM');
+  });
+
+  async function register(name: string) {
+    const email = `${unique('signup')}@example.test`;
+    const res = await call('/api/register', {
+      base: server.base,
+      form: { name, email, password: 'long enough pw', password_confirmation: 'long enough pw' },
+    });
+    expect(res.status).toBe(201);
+    const user = await testDb.user.findUniqueOrThrow({ where: { email } });
+    userIds.push(user.id);
+    keys.push(`registration:${user.id}`);
+    return user;
+  }
+
+  it('tells every Admin within seconds, with the link to /Admin/Users in both languages', async () => {
+    const started = Date.now();
+    const user = await register('Layla Haddad');
+    const [mail] = await smtp.waitFor(byKey(`registration:${user.id}`), { timeoutMs: 15_000 });
+    const seconds = (mail!.at - started) / 1000;
+    console.log(`[mail test] registration mail arrived ${seconds.toFixed(2)} s after POST /api/register`);
+    expect(mail!.rcptTo).toEqual(admins);
+    expect(mail!.rcptTo).not.toContain(user.email);
+    expect(mail!.parsed.replyTo).toBeUndefined();
+    expect(mail!.parsed.subject).toBe('New registration awaiting approval: Layla Haddad | تسجيل جديد بانتظار الموافقة');
+    expect(mail!.parsed.text).toBe(
+      [
+        '7Stars Event',
+        '',
+        'New registration awaiting approval · تسجيل جديد بانتظار الموافقة',
+        en.mail.registration.intro,
+        ar.mail.registration.intro,
+        '',
+        'Name · الاسم: Layla Haddad',
+        `Email · البريد الإلكتروني: ${user.email}`,
+        `Registered · تاريخ التسجيل: ${dubaiTime(user.createdAt)}`,
+        '',
+        'Review it under Users in the back office · راجعه ضمن المستخدمين في لوحة التحكم:',
+        `${server.base}/Admin/Users`,
+        `${server.base}/ar/Admin/Users`,
+        '',
+        '— Sent automatically by the website of 7Stars Event',
+        '— أُرسلت تلقائيًا من موقع 7Stars Event',
+        '',
+      ].join('\n'),
+    );
+    expect(String(mail!.parsed.html)).toContain(`<a href="${server.base}/Admin/Users">`);
+  });
+
+  it('with SMTP stopped the account is still created (201) and the mail waits; once SMTP is back it arrives exactly once', async () => {
+    await smtp.stop();
+    const user = await register('Khalid Noor');
+    const key = `registration:${user.id}`;
+    // The worker tried (woken by the commit) and failed: the row waits with its attempts counted.
+    let row = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
+    for (let i = 0; i < 100 && row.attempts === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
+    }
+    expect(row.attempts).toBeGreaterThanOrEqual(1);
+    expect(row.sentAt).toBeNull();
+    expect(row.lastError).toMatch(/ECONNREFUSED/);
+    await server.waitForOutput(new RegExp(`\\[mail\\] ${key}: attempt 1 failed`));
+    // The back office's box reads the same state.
+    const status = await mailStatus();
+    expect(status.configured).toBe(true);
+    expect(status.waiting).toBeGreaterThanOrEqual(1);
+    expect(status.lastError).toMatch(/ECONNREFUSED/);
+    // The site stays ready: mail degrades, it does not stop the site.
+    expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+    expect(smtp.find(byKey(key))).toHaveLength(0);
+
+    await smtp.start();
+    const [mail] = await smtp.waitFor(byKey(key), { timeoutMs: 30_000 });
+    expect(mail!.parsed.subject).toBe('New registration awaiting approval: Khalid Noor | تسجيل جديد بانتظار الموافقة');
+    expect(mail!.rcptTo).toEqual(admins);
+    const sent = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
+    expect(sent.sentAt).not.toBeNull();
+    expect(sent.attempts).toBeGreaterThanOrEqual(row.attempts); // the failures stay counted
+    expect(sent.lastError).toBeNull();
+    // Never twice: a few worker ticks (every 5 s) later there is still exactly one.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect(smtp.find(byKey(key))).toHaveLength(1);
+    const ids = smtp.received.map((m) => m.parsed.messageId);
+    expect(new Set(ids).size).toBe(ids.length);
+  }, 90_000);
+});
