@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import ar from '../../messages/ar.json';
 import { invoke, sessionCookie } from '../helpers/actions';
 import { BASE, imageFile } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
+import { spawnServer } from '../helpers/spawn-server';
 
 // Issue 19, points 6 and 7: the site settings, saved through the back office's server action over
 // HTTP, show on the public site on the next request; refused files change nothing and store
@@ -26,7 +28,9 @@ const stored = () => {
 function pdfBytes(note: string): Buffer {
   const body = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% ${note}\n`;
   const xref = Buffer.byteLength(body);
-  return Buffer.from(`${body}xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.from(
+    `${body}xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
 }
 const pdfFile = (bytes: Buffer, name = 'portfolio.pdf', type = 'application/pdf') => new File([new Uint8Array(bytes)], name, { type });
 
@@ -207,7 +211,9 @@ describe('site settings', () => {
 
   it('a portfolio that is not a PDF is refused under its field, and nothing changes', async () => {
     const before = await settingsRow();
-    const png = (await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer()) as Buffer;
+    const png = (await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer()) as Buffer;
     const cases = [
       pdfFile(png, 'portfolio.pdf'), // an image renamed
       pdfFile(Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog'), 'cut.pdf'), // a truncated upload: no trailer
@@ -239,7 +245,10 @@ describe('site settings', () => {
   it('recipients and the WhatsApp number are checked and stored normalised', async () => {
     const bad = await save({ inquiryRecipients: 'sales@example.ae, not-an-address', whatsapp: '12345' });
     expect(bad.text).toContain('"fieldErrors":{"inquiryRecipients":["invalidRecipients"],"whatsapp":["invalidWhatsapp"]}');
-    const good = await save({ inquiryRecipients: ' Sales@Example.ae; events@example.ae,,sales@example.ae ', whatsapp: '00971 (50) 123-4567' });
+    const good = await save({
+      inquiryRecipients: ' Sales@Example.ae; events@example.ae,,sales@example.ae ',
+      whatsapp: '00971 (50) 123-4567',
+    });
     expect(good.text).toContain('"ok":true');
     expect(await settingsRow()).toMatchObject({ inquiryRecipients: 'sales@example.ae, events@example.ae', whatsapp: '+971501234567' });
   });
@@ -278,4 +287,33 @@ describe('site settings', () => {
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
   });
+
+  it('the orphan sweeper keeps the files the settings refer to and removes the others in their folder', async () => {
+    const row = (await settingsRow())!;
+    expect(row.socialImage).toBeTruthy();
+    // A server of its own on a copy of the folder: the settings' file and a leftover of an
+    // interrupted save (stored, row never written), both older than the grace period.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-site-sweep-'));
+    const leftover = `${Date.now() - 7200_000}-0123456789ab.png`;
+    mkdirSync(path.join(dir, 'site'));
+    for (const name of [row.socialImage!, leftover]) {
+      writeFileSync(path.join(dir, 'site', name), 'x');
+      utimesSync(path.join(dir, 'site', name), new Date(Date.now() - 7200_000), new Date(Date.now() - 7200_000));
+    }
+    const server = await spawnServer({
+      DATABASE_URL: process.env.DATABASE_URL!,
+      UPLOADS_DIR: dir,
+      AUTH_SECRET: process.env.AUTH_SECRET!,
+      ORPHAN_GRACE_SECONDS: '600',
+    });
+    try {
+      await server.waitForOutput(/\[uploads\] orphan sweep done/);
+      const removed = [...server.output().matchAll(/\[uploads\] removed orphan (\S+) /g)].map((m) => m[1]);
+      expect(removed).toEqual([`site/${leftover}`]);
+      expect(readdirSync(path.join(dir, 'site'))).toEqual([row.socialImage]);
+    } finally {
+      await server.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
