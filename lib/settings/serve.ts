@@ -19,6 +19,7 @@ export function notModified(request: Request, etag: string, modified?: Date): bo
 export function safeFileStem(name: string): string {
   const stem = name
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase()
