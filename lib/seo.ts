@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
 import { localePath, pagePath, type PageKey } from '@/lib/pages';
+import { getBrand } from '@/lib/settings/brand';
+import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
 
 /** Absolute URL of a page in a language: English keeps the old paths, Arabic is under /ar. */
 export function localizedUrl(locale: string, path: string): string {
@@ -15,10 +17,15 @@ export function languageAlternates(path: string) {
 
 export async function pageMetadata(locale: string, key: PageKey): Promise<Metadata> {
   const path = pagePath(key);
-  const t = await getTranslations({ locale, namespace: 'meta' });
-  const title = t(`${key}.title`);
-  const description = t(`${key}.description`);
+  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'meta' }), getBrand(locale)]);
+  // Every public title carries the company's name (or the suffix set for titles): "Our Services |
+  // 7Stars Event"; Home leads with it (meta.homeTitleFormat).
+  const title = t(key === 'home' ? 'homeTitleFormat' : 'titleFormat', { page: t(`${key}.title`), site: brand.titleName });
+  // The description set in the settings is the site's: Home's, and the fallback nowhere else
+  // (each other page describes itself).
+  const description = (key === 'home' && brand.description) || t(`${key}.description`);
   const url = localizedUrl(locale, path);
+  const image = brand.socialImage ?? '/brand/og.jpg';
   return {
     metadataBase: new URL(config.siteUrl),
     title,
@@ -32,11 +39,12 @@ export async function pageMetadata(locale: string, key: PageKey): Promise<Metada
       url,
       title,
       description,
-      siteName: t('siteName'),
+      siteName: brand.name,
       locale: locale === 'ar' ? 'ar_AE' : 'en_AE',
       alternateLocale: locale === 'ar' ? ['en_AE'] : ['ar_AE'],
-      images: [{ url: '/brand/og.jpg', width: 1200, height: 630, alt: t('siteName') }],
+      // The uploaded preview is cut to the same 1200x630 as the demo's (lib/settings/save.ts).
+      images: [{ url: image, ...SOCIAL_IMAGE, alt: brand.name }],
     },
-    twitter: { card: 'summary_large_image', title, description, images: ['/brand/og.jpg'] },
+    twitter: { card: 'summary_large_image', title, description, images: [image] },
   };
 }

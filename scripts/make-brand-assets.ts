@@ -28,9 +28,9 @@ await sharp(Buffer.from(stage(1200, 900, '2008')))
   .toFile('public/brand/about.jpg');
 const logo = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" rx="96" fill="#0b0b14"/>${star(96, 70, 8)}<text x="256" y="440" font-family="sans-serif" font-size="96" font-weight="800" fill="#fff" text-anchor="middle">7Stars</text></svg>`;
 await sharp(Buffer.from(logo)).png().toFile('public/brand/logo.png');
-await sharp(Buffer.from(logo)).resize(180, 180).png().toFile('app/apple-icon.png');
+await sharp(Buffer.from(logo)).resize(180, 180).png().toFile('public/brand/apple-icon.png');
 writeFileSync(
-  'app/icon.svg',
+  'public/brand/icon.svg',
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#0b0b14"/>${star(0, 2, 1)}</svg>`,
 );
 
@@ -58,5 +58,5 @@ objects.forEach((body, i) => {
 const xref = pdf.length;
 pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
 pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-writeFileSync('public/portfolio.pdf', pdf);
+writeFileSync('public/brand/portfolio.pdf', pdf);
 console.log('brand assets written');

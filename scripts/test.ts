@@ -145,7 +145,10 @@ async function main() {
     }
     if ((!only.length || only.includes('e2e')) && existsSync('tests/e2e') && readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'))) {
       const file = path.join(reports, 'playwright.json');
-      run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts', ...e2eFiles.map((f) => path.resolve(f))], {
+      // Named files run alone: without --no-deps, naming an admin spec ran every public spec first
+      // (the admin project depends on the public one, for ordering in a full run).
+      const narrow = e2eFiles.length ? ['--no-deps', ...e2eFiles.map((f) => path.resolve(f))] : [];
+      run('npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts', ...narrow], {
         ...env,
         PLAYWRIGHT_JSON_OUTPUT_NAME: file,
       });

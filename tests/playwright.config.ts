@@ -28,7 +28,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'public', testIgnore: ['**/admin.spec.ts'] },
-    { name: 'admin', testMatch: ['**/admin.spec.ts'], dependencies: ['public'], fullyParallel: false },
+    // admin-settings.spec.ts changes the site's brand (titles, logo): never beside the public specs.
+    { name: 'public', testIgnore: ['**/admin.spec.ts', '**/admin-settings.spec.ts'] },
+    { name: 'admin', testMatch: ['**/admin.spec.ts', '**/admin-settings.spec.ts'], dependencies: ['public'], fullyParallel: false },
   ],
 });

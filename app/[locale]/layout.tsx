@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Viewport } from 'next';
+import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
@@ -8,6 +8,7 @@ import { LocaleMemory } from '@/components/site/locale-memory';
 import { EarlyControlsScript } from '@/components/site/early-controls';
 import { EarlyTapReplay } from '@/components/site/early-tap-replay';
 import { directionOf, routing } from '@/lib/i18n/routing';
+import { getSiteSettings } from '@/lib/settings';
 import '@/app/globals.css';
 
 // Pages are rendered on their first visit and then cached until a write expires their tags,
@@ -27,6 +28,26 @@ export const viewport: Viewport = {
     { media: '(prefers-color-scheme: light)', color: '#ffffff' },
   ],
 };
+
+/**
+ * The browser icons: PNGs made by sharp from the uploaded logo (app/icons/[name]/route.ts), named
+ * by the logo's file so a new logo is a new URL; without one, the demo brand's files as they are.
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  const { logo } = await getSiteSettings();
+  if (!logo) {
+    return {
+      icons: { icon: [{ url: '/brand/icon.svg', type: 'image/svg+xml' }], apple: [{ url: '/brand/apple-icon.png', sizes: '180x180' }] },
+    };
+  }
+  const v = encodeURIComponent(logo);
+  return {
+    icons: {
+      icon: [{ url: `/icons/icon.png?v=${v}`, type: 'image/png', sizes: '192x192' }],
+      apple: [{ url: `/icons/apple-icon.png?v=${v}`, type: 'image/png', sizes: '180x180' }],
+    },
+  };
+}
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;

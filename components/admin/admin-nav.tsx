@@ -6,7 +6,7 @@ import type { AreaKey } from '@/lib/admin/areas';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 
 export interface MenuItem {
-  key: AreaKey | 'users';
+  key: AreaKey | 'users' | 'settings';
   href: string;
   /** Other paths that belong to this section (create and edit screens). */
   prefixes: string[];

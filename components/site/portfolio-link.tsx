@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
 /**
- * The portfolio download (URL from configuration). A file on our own site downloads; browsers
+ * The portfolio download: the PDF uploaded in the settings (/portfolio.pdf), else PORTFOLIO_URL or
+ * the demo's. A file on our own site downloads; browsers
  * ignore `download` across origins, so an address elsewhere opens in a new tab instead of
  * replacing the page.
  */

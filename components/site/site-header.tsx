@@ -1,6 +1,6 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
-import { config } from '@/lib/config';
+import { getBrand } from '@/lib/settings/brand';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -14,7 +14,7 @@ import { ThemeToggle } from './theme-toggle';
  * links, the search box and the portfolio link do not fit in one row at 768 px).
  */
 export async function SiteHeader() {
-  const t = await getTranslations('nav');
+  const [t, brand] = await Promise.all([getTranslations('nav'), getLocale().then(getBrand)]);
   return (
     // Opaque, without backdrop-filter: a filter would make the header the containing block of the
     // mobile menu's `fixed` panel, squeezing it into the header's 65 px.
@@ -29,7 +29,7 @@ export async function SiteHeader() {
         <div className="ms-auto flex items-center gap-2">
           <SearchBox id="site-search" className="hidden w-52 lg:block xl:w-64" />
           <PortfolioLink
-            url={config.portfolioUrl}
+            url={brand.portfolioUrl}
             hint={t('portfolioHint')}
             className="hidden rounded-full border border-brand px-4 py-2 text-sm font-semibold text-brand-strong hover:bg-brand hover:text-black lg:inline-block dark:text-brand"
           >
@@ -37,7 +37,7 @@ export async function SiteHeader() {
           </PortfolioLink>
           <LanguageToggle />
           <ThemeToggle />
-          <MobileMenu portfolioUrl={config.portfolioUrl} />
+          <MobileMenu portfolioUrl={brand.portfolioUrl} />
         </div>
       </div>
       <SearchBox id="site-search-mobile" className="px-4 pb-3 lg:hidden" />

@@ -12,6 +12,8 @@ import { AppError, type FieldErrors } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
 import { routing } from '@/lib/i18n/routing';
 import { isDbFault } from '@/lib/db/faults';
+import { saveSettings as writeSettings } from '@/lib/settings/save';
+import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } from '@/lib/settings/schema';
 import { AREAS, type AreaKey } from './areas';
 
 // Every admin server action. Each one passes the same guard as /api first, then calls the same
@@ -41,6 +43,7 @@ const saveItemArgs = z.tuple([areaArg, idArg.nullable(), z.instanceof(FormData)]
 const deleteItemArgs = z.tuple([areaArg, idArg]);
 const saveUserFlagsArgs = z.tuple([idArg, z.boolean(), z.boolean()]);
 const deleteUserArgs = z.tuple([idArg]);
+const saveSettingsArgs = z.tuple([z.instanceof(FormData)]);
 
 function argsOf<T>(schema: z.ZodType<T>, args: unknown[]): T {
   const parsed = schema.safeParse(args);
@@ -87,6 +90,30 @@ export async function deleteUser(id: number): Promise<ActionResult> {
   return run('users', async () => {
     const [userId] = argsOf(deleteUserArgs, [id]);
     await removeUser(userId);
+  });
+}
+
+/**
+ * The site settings (/Admin/Settings). Admins only ('users'): the brand and where quote requests
+ * are mailed are the company's, not content a Mini Admin edits. Text fields not sent keep their
+ * value; a file field with a file replaces it, `clear_<field>=1` goes back to the demo's.
+ */
+export async function saveSettings(form: FormData): Promise<ActionResult> {
+  return run('users', async () => {
+    const [data] = argsOf(saveSettingsArgs, [form]);
+    const raw: Record<string, unknown> = {};
+    for (const name of SETTINGS_TEXT_FIELDS) {
+      const value = data.get(name);
+      if (typeof value === 'string') raw[name] = value;
+    }
+    const upload: Partial<Record<SettingsFileField, File | null>> = {};
+    const clear = new Set<SettingsFileField>();
+    for (const field of SETTINGS_FILE_FIELDS) {
+      const value = data.get(field);
+      upload[field] = value instanceof File && value.size > 0 ? value : null;
+      if (data.get(`clear_${field}`) === '1') clear.add(field);
+    }
+    await writeSettings(raw, { upload, clear });
   });
 }
 

@@ -65,6 +65,7 @@ export const AREAS = Object.fromEntries(MENU.map((area) => [area.key, area])) as
 export type AdminRoute =
   | { kind: 'home' }
   | { kind: 'users' }
+  | { kind: 'settings' }
   | { kind: 'list'; area: AreaDef }
   | { kind: 'create'; area: AreaDef }
   | { kind: 'edit'; area: AreaDef; id: number };
@@ -76,6 +77,7 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
   if (rest.length) return null;
   const lower = first.toLowerCase();
   if (lower === 'users' && !second) return { kind: 'users' };
+  if (lower === 'settings' && !second) return { kind: 'settings' };
   for (const area of MENU) {
     if (lower === area.list.toLowerCase() && !second) return { kind: 'list', area };
     if (lower === area.create.toLowerCase() && !second) return { kind: 'create', area };

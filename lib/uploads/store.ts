@@ -5,11 +5,17 @@ import { config } from '@/lib/config';
 import { IMAGE_ENTITIES, type EntityKey } from '@/lib/entities/registry';
 import { isUnavailable } from '@/lib/db/faults';
 
-/** One folder per entity, named by its key; the old URL folders are in each entity's `legacy`. */
-export type UploadFolder = EntityKey;
+/**
+ * One folder per entity, named by its key (the old URL folders are in each entity's `legacy`),
+ * and `site` for the site settings' files (logo, social preview image, portfolio PDF).
+ */
+export type UploadFolder = EntityKey | typeof SITE_FOLDER;
 
-/** Every upload folder: one per entity that stores an image. */
-export const UPLOAD_FOLDERS: readonly UploadFolder[] = IMAGE_ENTITIES.map((entity) => entity.key as UploadFolder);
+/** The site settings' folder (lib/settings/save.ts); the sweeper knows its references too. */
+export const SITE_FOLDER = 'site';
+
+/** Every upload folder: one per entity that stores an image, and the settings' one. */
+export const UPLOAD_FOLDERS: readonly UploadFolder[] = [...IMAGE_ENTITIES.map((entity) => entity.key as UploadFolder), SITE_FOLDER];
 
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 

@@ -3,7 +3,8 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { imageNames } from '@/lib/entities/crud';
 import { IMAGE_ENTITIES } from '@/lib/entities/registry';
-import { uploadStore, type UploadFolder } from './store';
+import { settingsFileNames } from '@/lib/settings/files';
+import { SITE_FOLDER, uploadStore, type UploadFolder } from './store';
 
 /**
  * Removes stored files no row refers to: what a crash between storing a file and writing its row
@@ -26,7 +27,8 @@ export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now
       // The store itself, not the app's `uploads`: a removal that fails must count as not done.
       const store = await uploadStore();
       // Each entity's files live in the folder named after its key.
-      const folders = IMAGE_ENTITIES.map((entity) => entity.key as UploadFolder);
+      // (and the site settings' in their own folder).
+      const folders: UploadFolder[] = [...IMAGE_ENTITIES.map((entity) => entity.key as UploadFolder), SITE_FOLDER];
       // Listed before the references are read: a file stored after this point is not looked at,
       // and one stored before it is referenced by then unless it is an orphan (or in flight, and young).
       const stored = new Map(await Promise.all(folders.map(async (folder) => [folder, await store.list(folder)] as const)));
@@ -35,6 +37,7 @@ export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now
         const names = referenced.get(entity.key as UploadFolder)!;
         for (const name of await imageNames(entity, tx)) names.add(name);
       }
+      for (const name of await settingsFileNames(tx)) referenced.get(SITE_FOLDER)!.add(name);
       const removed: string[] = [];
       let kept = 0;
       for (const [folder, files] of stored) {

@@ -85,6 +85,7 @@ test('registration: sign up, wait for approval, get approved as Mini Admin, mana
   const menu = visitor.getByRole('navigation', { name: 'Back office menu' });
   await expect(menu.getByRole('link', { name: 'Teams' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Settings' })).toHaveCount(0);
   await visitor.goto('/Admin/Users');
   await expect(visitor.getByTestId('forbidden')).toBeVisible();
   await visitor.goto('/Admin/CreateClient');
@@ -451,7 +452,8 @@ test('small screens: the menu is a dropdown at 768 px', async ({ browser }) => {
   // Esc closes it and gives focus back to the button.
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await expect(menu.getByRole('link')).toHaveCount(7);
+  // The six content areas, Users and Settings.
+  await expect(menu.getByRole('link')).toHaveCount(8);
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(toggle).toBeFocused();

@@ -83,9 +83,12 @@ for (const locale of LOCALES) {
       await expect(footer.locator('span[lang="en"]')).toHaveText(messages(locale).footer.rightsEnglish);
 
       const meta = messages(locale).meta[key];
-      await expect(page).toHaveTitle(meta.title);
+      // Every title carries the company's name (issue 19): the demo brand's here, as seeded.
+      const { siteName } = messages(locale).meta;
+      const title = key === 'home' ? `${siteName} — ${meta.title}` : `${meta.title} | ${siteName}`;
+      await expect(page).toHaveTitle(title);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', meta.description);
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', meta.title);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
 
       const canonical = await linkHref(page, 'link[rel="canonical"]');
       expect(pathOf(canonical)).toBe(url);

@@ -9,6 +9,7 @@ import { OrganizationJsonLd } from '@/components/site/json-ld';
 import { TimedOverlay } from '@/components/ui/timed-overlay';
 import { getClients, getContacts, getEvents, getSlides, type ClientView } from '@/lib/content/public';
 import { pageMetadata } from '@/lib/seo';
+import { getBrand } from '@/lib/settings/brand';
 import { TIMINGS } from '@/lib/timings';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -25,9 +26,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, meta, slides, clients, events, contacts] = await Promise.all([
+  const [t, meta, brand, slides, clients, events, contacts] = await Promise.all([
     getTranslations('home'),
     getTranslations('meta'),
+    getBrand(locale),
     getSlides(locale),
     getClients(locale),
     getEvents(locale),
@@ -42,8 +44,10 @@ export default async function HomePage({ params }: Props) {
           <HeroImage key={slide.id} src={slide.image} alt={t('slideAlt', { number: i + 1 })} priority={i === 0} />
         ))}
       >
-        <h1 className="text-4xl font-extrabold tracking-tight drop-shadow md:text-6xl">{meta('siteName')}</h1>
-        <p className="mt-4 text-lg font-semibold text-brand drop-shadow md:text-2xl">{t('tagline')}</p>
+        <h1 className="text-4xl font-extrabold tracking-tight drop-shadow md:text-6xl">{brand.name}</h1>
+        <p className="mt-4 text-lg font-semibold text-brand drop-shadow md:text-2xl" data-testid="hero-tagline">
+          {brand.tagline ?? t('tagline')}
+        </p>
       </HeroSlider>
       <section aria-labelledby="clients-heading" className="mx-auto max-w-7xl px-4 py-14">
         <h2 id="clients-heading" className="mb-8 text-center text-3xl font-extrabold">
@@ -60,7 +64,13 @@ export default async function HomePage({ params }: Props) {
         </h2>
         <EventsGrid events={events} />
       </section>
-      <OrganizationJsonLd name={meta('siteName')} description={meta('siteDescription')} contact={contacts[0]} />
+      <OrganizationJsonLd
+        name={brand.name}
+        description={brand.description ?? meta('siteDescription')}
+        logo={brand.logo}
+        image={brand.socialImage}
+        contact={contacts[0]}
+      />
     </>
   );
 }

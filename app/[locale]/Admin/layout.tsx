@@ -30,6 +30,8 @@ export default async function AdminLayout({ children, params }: { children: Reac
     prefixes: [adminPath.list(area), adminPath.create(area), `/Admin/${area.edit}`],
   }));
   if (can(user, 'users')) items.push({ key: 'users', href: '/Admin/Users', prefixes: ['/Admin/Users'] });
+  // Company-level (brand, where quote requests are mailed): Admins only, like Users.
+  if (can(user, 'users')) items.push({ key: 'settings', href: '/Admin/Settings', prefixes: ['/Admin/Settings'] });
   return (
     <ScopedIntlProvider namespaces={CLIENT_NAMESPACES}>
       <div className="min-h-svh min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StaticImage } from '@/components/ui/static-image';
 import { pageMetadata } from '@/lib/seo';
+import { getBrand } from '@/lib/settings/brand';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -12,13 +13,20 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AboutPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('about');
+  const [t, meta, brand] = await Promise.all([getTranslations('about'), getTranslations('meta'), getBrand(locale)]);
+  // The About text set in the settings replaces the demo's heading and paragraphs (the heading
+  // names the demo's founding year); the page's own title heads it then.
   return (
     <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-2">
       <div>
-        <h1 className="text-4xl font-extrabold leading-tight text-brand-strong dark:text-brand">{t('heading')}</h1>
-        <p className="mt-6 text-lg leading-relaxed">{t('p1')}</p>
-        <p className="mt-4 text-lg leading-relaxed">{t('p2')}</p>
+        <h1 className="text-4xl font-extrabold leading-tight text-brand-strong dark:text-brand">
+          {brand.about ? meta('about.title') : t('heading')}
+        </h1>
+        {(brand.about ?? [t('p1'), t('p2')]).map((paragraph, i) => (
+          <p key={i} className={`${i ? 'mt-4' : 'mt-6'} text-lg leading-relaxed whitespace-pre-line`} data-testid="about-paragraph">
+            {paragraph}
+          </p>
+        ))}
       </div>
       <div className="relative aspect-[4/3] overflow-hidden rounded-2xl">
         <StaticImage

@@ -21,7 +21,7 @@ export default async function ServicesPage({ params }: Props) {
     <div className="mx-auto max-w-6xl px-4 py-12">
       <TimedOverlay ms={TIMINGS.servicesSpinnerMinMs} label={t('loading')} />
       <div className="mb-10 flex flex-col items-center gap-3">
-        <Logo className="h-12 w-auto text-zinc-900 dark:text-white" />
+        <Logo className="h-12 w-auto text-zinc-900 dark:text-white" box="h-12 w-48" center />
         <h1 className="text-4xl font-extrabold">{t('title')}</h1>
       </div>
       <ServicesGrid services={services} />

@@ -3,12 +3,16 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ItemForm } from '@/components/admin/item-form';
 import { ItemList } from '@/components/admin/item-list';
 import { MailStatus } from '@/components/admin/mail-status';
+import { SettingsForm } from '@/components/admin/settings-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { fieldOptions, formValues, listCards } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
 import { listUsers } from '@/lib/entities/user';
 import { Link, redirect } from '@/lib/i18n/navigation';
+import { getSiteSettings } from '@/lib/settings';
+import { PORTFOLIO_PATH, siteImageUrl } from '@/lib/settings/paths';
+import { SETTINGS_TEXT_FIELDS } from '@/lib/settings/schema';
 
 // Every child route of the spec (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, …) resolves
 // here through one table (lib/admin/areas.ts), so each works at its own path, deep links included.
@@ -51,6 +55,40 @@ export default async function AdminPage({ params }: Props) {
         <UsersTable
           users={users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({ id, name, email, isAdmin, isMiniAdmin }))}
           meId={user.id}
+        />
+      </section>
+    );
+  }
+  if (route.kind === 'settings') {
+    if (!can(user, 'users'))
+      return (
+        <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
+          {t('forbidden')}
+        </p>
+      );
+    const settings = await getSiteSettings();
+    const file = (name: string | null) => (name ? siteImageUrl(name) : null);
+    return (
+      <section>
+        <h1 tabIndex={-1} className="mb-6 text-3xl font-extrabold focus:outline-none">
+          {t('settings.title')}
+        </h1>
+        {/* Whether the inquiry recipients below will get mail at all. */}
+        <MailStatus />
+        <SettingsForm
+          // A new form after each save, so its fields show what was stored (normalised).
+          key={settings.updatedAt ?? 'demo'}
+          initial={
+            Object.fromEntries(SETTINGS_TEXT_FIELDS.map((name) => [name, settings[name]])) as Record<
+              (typeof SETTINGS_TEXT_FIELDS)[number],
+              string
+            >
+          }
+          files={{
+            logo: file(settings.logo),
+            socialImage: file(settings.socialImage),
+            portfolio: settings.portfolio ? PORTFOLIO_PATH : null,
+          }}
         />
       </section>
     );

@@ -3,10 +3,12 @@ import { errorMessage } from '@/lib/i18n/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { CONTENT_TYPES, portraitCrop } from '@/lib/uploads/image';
-import { uploads } from '@/lib/uploads/store';
+import { SITE_FOLDER, uploads, type UploadFolder } from '@/lib/uploads/store';
 import { IMAGE_URL_FOLDERS } from '@/lib/entities/registry';
+import { SITE_URL_FOLDER } from '@/lib/settings/paths';
 
-// Serves /sliderimges/x.jpg and the other legacy folders (rewritten here in next.config.ts).
+// Serves /sliderimges/x.jpg and the other legacy folders (rewritten here in next.config.ts), and
+// the site settings' images at /siteimges/x.png (logo, social preview).
 // Names are server-made and never reused, so the files can be cached forever.
 // `?crop=portrait` serves the photo's portrait cut (lib/uploads/image.ts), which the home page's
 // hero asks the image optimiser for on phones held upright.
@@ -49,7 +51,7 @@ async function cut(key: string, crop: keyof typeof CROPS, data: Buffer): Promise
 export async function GET(request: Request, { params }: Context) {
   const { folder, name } = await params;
   const locale = preferredLocale(request.headers.get('accept-language'));
-  const folders = IMAGE_URL_FOLDERS.get(folder);
+  const folders: readonly UploadFolder[] | undefined = folder === SITE_URL_FOLDER ? [SITE_FOLDER] : IMAGE_URL_FOLDERS.get(folder);
   const type = CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
   if (!folders || !type) return text(404, errorMessage('notFound', locale));
   const crop = new URL(request.url).searchParams.get('crop');

@@ -1,0 +1,61 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { errorMessage } from '@/lib/i18n/messages';
+import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
+import { preferredLocale } from '@/lib/server/accept-language.mjs';
+import { getSiteSettings } from '@/lib/settings';
+import { DEMO_PORTFOLIO_FILE } from '@/lib/settings/paths';
+import { etagOf, notModified, safeFileStem } from '@/lib/settings/serve';
+import { SITE_FOLDER, uploads } from '@/lib/uploads/store';
+
+// The portfolio download (/portfolio.pdf): the PDF uploaded in /Admin/Settings, else the demo
+// brand's. One stable address, so its URL never changes in cached pages; browsers and shared
+// caches must revalidate it every time (`no-cache`), which costs a 304 while it is unchanged and
+// gives the new file on the next request after an upload.
+
+export const dynamic = 'force-dynamic';
+
+const text = (status: number, body: string, extra: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...extra } });
+
+async function current(): Promise<{ data: Buffer; modified: Date } | null> {
+  const settings = await getSiteSettings();
+  if (settings.portfolio) {
+    const stored = await uploads.get(SITE_FOLDER, settings.portfolio);
+    if (stored) return stored;
+  }
+  const file = path.resolve(/*turbopackIgnore: true*/ process.cwd(), DEMO_PORTFOLIO_FILE);
+  const [data, info] = await Promise.all([readFile(/*turbopackIgnore: true*/ file), stat(/*turbopackIgnore: true*/ file)]);
+  return { data, modified: info.mtime };
+}
+
+export async function GET(request: Request) {
+  const locale = preferredLocale(request.headers.get('accept-language'));
+  let file: Awaited<ReturnType<typeof current>>;
+  try {
+    file = await current();
+  } catch (error) {
+    if (!isUnavailable(error)) throw error;
+    return text(503, errorMessage('unavailable', locale), { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
+  }
+  if (!file) return text(404, errorMessage('notFound', locale));
+  const settings = await getSiteSettings();
+  const etag = etagOf(file.data);
+  const name = `${safeFileStem(settings.companyNameEn || '7stars-event')}-portfolio.pdf`;
+  const validators = { ETag: etag, 'Last-Modified': file.modified.toUTCString(), 'Cache-Control': 'public, no-cache' };
+  if (notModified(request, etag, file.modified)) return new Response(null, { status: 304, headers: validators });
+  return new Response(new Uint8Array(file.data), {
+    headers: {
+      ...validators,
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(file.data.length),
+      // Opens in the browser's viewer when followed; the site's link asks for a download.
+      'Content-Disposition': `inline; filename="${name}"`,
+      'X-Content-Type-Options': 'nosniff',
+      // A PDF is active content: no scripts, no plugins, no framing by other sites.
+      'Content-Security-Policy': "default-src 'none'; sandbox; frame-ancestors 'self'",
+    },
+  });
+}
+
+export const HEAD = GET;

@@ -1,0 +1,281 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { saveSettings, type ActionResult } from '@/lib/admin/actions';
+import { runtimeKey } from '@/lib/i18n/keys';
+import { useRouter } from '@/lib/i18n/navigation';
+import { MAX_PORTFOLIO_BYTES } from '@/lib/settings/paths';
+import type { SettingsFileField, SettingsInput } from '@/lib/settings/schema';
+import { TIMINGS } from '@/lib/timings';
+import { ImageInput } from './image-input';
+
+// One toast per form: a new outcome replaces the last one instead of stacking under it.
+const TOAST_ID = 'settings-form';
+
+/** What one server action may carry (lib/server/body-limit.mjs), less room for the text fields. */
+const FILES_TOGETHER_BYTES = 11 * 1024 * 1024;
+
+type TextField = keyof SettingsInput;
+
+interface FieldDef {
+  name: TextField;
+  multiline?: boolean;
+  rtl?: boolean;
+  ltr?: boolean;
+  type?: 'text' | 'tel';
+}
+
+const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact'; fields: (FieldDef | SettingsFileField)[] }[] = [
+  { key: 'brand', fields: [{ name: 'companyNameEn', ltr: true }, { name: 'companyNameAr', rtl: true }, 'logo'] },
+  {
+    key: 'texts',
+    fields: [
+      { name: 'taglineEn', ltr: true },
+      { name: 'taglineAr', rtl: true },
+      { name: 'aboutEn', multiline: true, ltr: true },
+      { name: 'aboutAr', multiline: true, rtl: true },
+      'portfolio',
+    ],
+  },
+  {
+    key: 'seo',
+    fields: [
+      { name: 'titleSuffixEn', ltr: true },
+      { name: 'titleSuffixAr', rtl: true },
+      { name: 'descriptionEn', multiline: true, ltr: true },
+      { name: 'descriptionAr', multiline: true, rtl: true },
+      'socialImage',
+    ],
+  },
+  {
+    key: 'contact',
+    fields: [
+      { name: 'inquiryRecipients', ltr: true },
+      { name: 'whatsapp', ltr: true, type: 'tel' },
+    ],
+  },
+];
+
+const ORDER = SECTIONS.flatMap((section) => section.fields.map((field) => (typeof field === 'string' ? field : field.name)));
+
+/**
+ * The site settings form (/Admin/Settings). Saved as one server action (lib/admin/actions.ts
+ * saveSettings), which validates everything again; errors come back as codes under each field.
+ */
+export function SettingsForm({
+  initial,
+  files,
+}: {
+  initial: Record<TextField, string>;
+  /** The current files' URLs (null: the demo brand's is used). */
+  files: Record<SettingsFileField, string | null>;
+}) {
+  const t = useTranslations('admin.settings');
+  const ta = useTranslations('admin');
+  const tv = useTranslations('validation');
+  const router = useRouter();
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  const message = (code: string) => {
+    const own = runtimeKey(`errors.${code}`);
+    if (t.has(own)) return t(own);
+    return tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code;
+  };
+  const errorOf = (field: string) => errors[field]?.map(message).join(' ');
+
+  function focusFirstError(found: Record<string, string[]>) {
+    const first = ORDER.find((name) => found[name]);
+    if (first) document.getElementById(`field-${first}`)?.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    // Checked here too, so a large file is refused before it is sent.
+    const found: Record<string, string[]> = {};
+    const pdf = data.get('portfolio');
+    if (pdf instanceof File && pdf.size > MAX_PORTFOLIO_BYTES) found.portfolio = ['pdfTooLarge'];
+    const total = [...data.values()].reduce((sum, value) => sum + (value instanceof File ? value.size : 0), 0);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      focusFirstError(found);
+      return;
+    }
+    if (total > FILES_TOGETHER_BYTES) {
+      toast.error(t('tooLargeTogether'), { id: TOAST_ID, duration: TIMINGS.errorToastMs });
+      return;
+    }
+    setBusy(true);
+    const result = await saveSettings(data).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    setBusy(false);
+    if (result.ok) {
+      toast.success(t('saved'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
+      // The new files' previews and the menu's logo come from the server.
+      form.current?.reset();
+      router.refresh();
+      return;
+    }
+    setErrors(result.fieldErrors ?? {});
+    focusFirstError(result.fieldErrors ?? {});
+    toast.error(t('saveFailed'), { id: TOAST_ID, duration: TIMINGS.errorToastMs });
+  }
+
+  function field(def: FieldDef | SettingsFileField): ReactNode {
+    if (def === 'portfolio') return <PdfInput key={def} current={files.portfolio} error={errorOf('portfolio')} />;
+    if (typeof def === 'string') {
+      return (
+        <div key={def}>
+          <ImageInput name={def} label={t(`fields.${def}`)} current={files[def]} error={errorOf(def)} />
+          <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{t(`hints.${def}`)}</p>
+          {files[def] && <ClearBox field={def} />}
+        </div>
+      );
+    }
+    const id = `field-${def.name}`;
+    const error = errorOf(def.name);
+    const hint = t.has(runtimeKey(`hints.${def.name}`)) ? t(runtimeKey(`hints.${def.name}`)) : null;
+    const common = {
+      id,
+      name: def.name,
+      defaultValue: initial[def.name],
+      'aria-invalid': Boolean(error),
+      'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+      dir: def.rtl ? 'rtl' : def.ltr ? 'ltr' : undefined,
+      className: 'field-input',
+    } as const;
+    return (
+      <div key={def.name}>
+        <label htmlFor={id} className="mb-1 block font-semibold">
+          {t(`fields.${def.name}`)}
+        </label>
+        {def.multiline ? (
+          <textarea {...common} rows={def.name.startsWith('about') ? 8 : 3} />
+        ) : (
+          <input {...common} type={def.type ?? 'text'} />
+        )}
+        {hint && (
+          <p id={`${id}-hint`} className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <form
+      ref={form}
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      noValidate
+      className="grid max-w-3xl gap-8"
+      data-testid="settings-form"
+    >
+      <p>{t('intro')}</p>
+      {SECTIONS.map((section) => (
+        <fieldset key={section.key} className="grid gap-5 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+          <legend className="px-2 text-xl font-bold">{t(section.key)}</legend>
+          {section.fields.map(field)}
+        </fieldset>
+      ))}
+      {Object.keys(errors).length > 0 && (
+        <p role="alert" className="font-semibold text-red-700 dark:text-red-400">
+          {ta('fixErrors')}
+        </p>
+      )}
+      <div>
+        <button type="submit" className="btn-primary" data-testid="submit" disabled={busy} aria-busy={busy}>
+          {t('save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ClearBox({ field }: { field: SettingsFileField }) {
+  const t = useTranslations('admin.settings');
+  return (
+    <label className="mt-2 flex items-center gap-2 text-sm">
+      <input type="checkbox" name={`clear_${field}`} value="1" className="size-4" data-testid={`clear-${field}`} />
+      {t('remove')}
+    </label>
+  );
+}
+
+/**
+ * The portfolio picker: a PDF only. Like the image picker, the native input stays out of sight
+ * (its words follow the browser's language) and a button in the page's language opens it.
+ */
+function PdfInput({ current, error }: { current: string | null; error?: string }) {
+  const t = useTranslations('admin.settings');
+  const ta = useTranslations('admin');
+  const input = useRef<HTMLInputElement>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const id = 'field-portfolio';
+  // Cleared with the form after a save.
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const clear = () => setFileName(null);
+    form.addEventListener('reset', clear);
+    return () => form.removeEventListener('reset', clear);
+  }, []);
+  return (
+    <div>
+      <p id={`${id}-label`} className="mb-1 font-semibold">
+        {t('fields.portfolio')}
+      </p>
+      <p className="mb-2 text-sm">
+        {current ? t('currentPortfolio') : t('defaultPortfolio')}{' '}
+        <a href={current ?? '/portfolio.pdf'} target="_blank" rel="noopener" className="underline">
+          {t('viewPortfolio')}
+        </a>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          id={id}
+          type="button"
+          onClick={() => input.current?.click()}
+          aria-labelledby={`${id}-label ${id}-choose`}
+          aria-describedby={`${id}-file ${id}-hint${error ? ` ${id}-error` : ''}`}
+          className="btn-primary"
+        >
+          <span id={`${id}-choose`}>{t('choosePdf')}</span>
+        </button>
+        <span id={`${id}-file`} className="min-w-0 text-sm break-all">
+          {fileName ?? ta('noFileChosen')}
+        </span>
+        <input
+          ref={input}
+          name="portfolio"
+          type="file"
+          tabIndex={-1}
+          aria-hidden="true"
+          hidden
+          accept="application/pdf,.pdf"
+          onChange={(e) => setFileName(e.target.files?.[0]?.name ?? null)}
+          data-testid="portfolio-input"
+        />
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+        {t('hints.portfolio')}
+      </p>
+      {current && <ClearBox field="portfolio" />}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import { config } from '@/lib/config';
+import { getSiteSettings, type SiteSettingsRow } from './index';
+import { PORTFOLIO_PATH, siteImageUrl } from './paths';
+
+// What the public site shows of the company, in one language: the settings where set, else the
+// demo brand (messages/*.json and public/brand). Every page, the header, the footer, the metadata
+// and the JSON-LD read these, so an empty settings row looks exactly like the demo site.
+
+export interface Brand {
+  /** The company's name in this language (or the other's, or the demo's). */
+  name: string;
+  /** A name was set in the settings (the demo's drawn logo would then show another company). */
+  custom: boolean;
+  /** What page titles end with: the suffix when set, else the name. */
+  titleName: string;
+  /** The site's description (home page and JSON-LD), or null for the demo's per-page words. */
+  description: string | null;
+  tagline: string | null;
+  /** The About text's paragraphs (blank lines separate them), or null for the demo's. */
+  about: string[] | null;
+  /** The uploaded logo's URL (served by the media route), or null for the demo's drawn logo. */
+  logo: string | null;
+  socialImage: string | null;
+  portfolioUrl: string;
+}
+
+const pick = (settings: SiteSettingsRow, locale: string, en: keyof SiteSettingsRow, ar: keyof SiteSettingsRow) =>
+  String((locale === 'ar' ? settings[ar] : settings[en]) ?? '').trim();
+
+export async function getBrand(locale: string): Promise<Brand> {
+  const [settings, t] = await Promise.all([getSiteSettings(), getTranslations({ locale, namespace: 'meta' })]);
+  // A name set in one language only is still the company's name in the other (a brand is rarely translated).
+  const name = pick(settings, locale, 'companyNameEn', 'companyNameAr') || pick(settings, locale, 'companyNameAr', 'companyNameEn');
+  const about = pick(settings, locale, 'aboutEn', 'aboutAr');
+  return {
+    name: name || t('siteName'),
+    custom: name !== '',
+    titleName: pick(settings, locale, 'titleSuffixEn', 'titleSuffixAr') || name || t('siteName'),
+    description: pick(settings, locale, 'descriptionEn', 'descriptionAr') || null,
+    tagline: pick(settings, locale, 'taglineEn', 'taglineAr') || null,
+    about: about
+      ? about
+          .split(/\r?\n\s*\r?\n/)
+          .map((p) => p.trim())
+          .filter(Boolean)
+      : null,
+    logo: settings.logo ? siteImageUrl(settings.logo) : null,
+    socialImage: settings.socialImage ? siteImageUrl(settings.socialImage) : null,
+    portfolioUrl: settings.portfolio ? PORTFOLIO_PATH : config.portfolioUrl,
+  };
+}

@@ -1,0 +1,19 @@
+// Where the site settings' files are served (isomorphic constants, no imports).
+
+/** The URL folder of the settings' images; its `imges` ending matches next.config.ts's rewrite. */
+export const SITE_URL_FOLDER = 'siteimges';
+
+/** Where the portfolio is served (app/portfolio.pdf/route.ts): the uploaded one, else the demo's. */
+export const PORTFOLIO_PATH = '/portfolio.pdf';
+
+/** The demo brand's portfolio, served at PORTFOLIO_PATH while none is uploaded. */
+export const DEMO_PORTFOLIO_FILE = 'public/brand/portfolio.pdf';
+
+export const siteImageUrl = (name: string) => `/${SITE_URL_FOLDER}/${name}`;
+
+/** The browser icons made from the logo (app/icons/[name]/route.ts): name -> square size in px. */
+export const ICON_SIZES = { 'icon.png': 192, 'apple-icon.png': 180 } as const;
+export type IconName = keyof typeof ICON_SIZES;
+
+/** The portfolio PDF's size limit: one file plus the form fit under the server actions' body limit (12 MB). */
+export const MAX_PORTFOLIO_BYTES = 10 * 1024 * 1024;

@@ -1,0 +1,108 @@
+import 'server-only';
+import sharp from 'sharp';
+import { invalidate } from '@/lib/cache';
+import { db } from '@/lib/db/client';
+import { fieldErrors } from '@/lib/entities/fields';
+import { invalid, type FieldErrors } from '@/lib/errors';
+import { ImageError, processImage } from '@/lib/uploads/image';
+import { checkPdf, PdfError } from '@/lib/uploads/pdf';
+import { newFileName, SITE_FOLDER, uploads } from '@/lib/uploads/store';
+import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, settingsSchema, type SettingsFileField } from './schema';
+import { SETTINGS_TAG } from './index';
+import { SOCIAL_IMAGE } from './social-image';
+
+// The one write path of the site settings (one row, id 1), the same steps as a content write
+// (lib/entities/crud.ts): validate everything first (a refused save stores nothing), store the new
+// files, write the row under its lock, then remove the files it no longer refers to, and expire
+// the `settings` tag (which also empties the page caches), so public pages change on the next request.
+
+export interface SettingsFiles {
+  /** A new file for a field (null or empty: keep the current one). */
+  upload: Partial<Record<SettingsFileField, File | null>>;
+  /** Fields to clear (back to the demo brand's default); a new file for the same field wins. */
+  clear: ReadonlySet<SettingsFileField>;
+}
+
+interface Prepared {
+  field: SettingsFileField;
+  data: Buffer;
+  ext: string;
+}
+
+const TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
+
+async function prepare(field: SettingsFileField, file: File): Promise<Prepared> {
+  if (field === 'portfolio') return { field, data: await checkPdf(file), ext: 'pdf' };
+  const image = await processImage(file);
+  if (field === 'logo') return { field, data: image.data, ext: image.ext };
+  // The social preview: cut to 1200x630 around its most salient part, as a JPEG every network reads.
+  const data = await sharp(image.data)
+    .resize({ ...SOCIAL_IMAGE, fit: 'cover', position: sharp.strategy.attention })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer();
+  return { field, data, ext: 'jpg' };
+}
+
+/**
+ * Saves the fields sent (a field not sent keeps its value) and the files. Throws the 422 `invalid`
+ * AppError with codes under each field; nothing is stored or changed then.
+ */
+export async function saveSettings(raw: Record<string, unknown>, files: SettingsFiles): Promise<void> {
+  const provided = Object.fromEntries(SETTINGS_TEXT_FIELDS.filter((name) => raw[name] !== undefined).map((name) => [name, raw[name]]));
+  const parsed = settingsSchema.partial().safeParse(provided);
+  const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+  const prepared: Prepared[] = [];
+  for (const field of SETTINGS_FILE_FIELDS) {
+    const file = files.upload[field];
+    if (!(file instanceof File) || file.size === 0) continue;
+    try {
+      prepared.push(await prepare(field, file));
+    } catch (error) {
+      if (error instanceof ImageError || error instanceof PdfError) errors[field] = [error.code];
+      else throw error;
+    }
+  }
+  if (!parsed.success || Object.keys(errors).length) throw invalid(errors);
+  const input = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+
+  const stored: Partial<Record<SettingsFileField, string>> = {};
+  try {
+    for (const file of prepared) {
+      const name = newFileName(file.ext);
+      await uploads.put(SITE_FOLDER, name, file.data);
+      stored[file.field] = name;
+    }
+  } catch (error) {
+    for (const name of Object.values(stored)) await uploads.remove(SITE_FOLDER, name);
+    throw error;
+  }
+
+  let replaced: string[];
+  try {
+    replaced = await db.$transaction(async (tx) => {
+      // The row may not exist yet (the seed leaves it out: the demo brand). Created empty, then
+      // locked: concurrent saves queue here and each removes exactly the file the row held.
+      await tx.$executeRaw`INSERT INTO site_settings (id, updated_at) VALUES (1, now()) ON CONFLICT (id) DO NOTHING`;
+      await tx.$queryRaw`SELECT 1 FROM site_settings WHERE id = 1 FOR UPDATE`;
+      const current = await tx.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
+      const fileData: Partial<Record<SettingsFileField, string | null>> = {};
+      const old: string[] = [];
+      for (const field of SETTINGS_FILE_FIELDS) {
+        const next = stored[field] ?? (files.clear.has(field) ? null : undefined);
+        if (next === undefined) continue;
+        fileData[field] = next;
+        const held = current[field];
+        if (held && held !== next) old.push(held);
+      }
+      await tx.siteSettings.update({ where: { id: 1 }, data: { ...input, ...fileData } });
+      return old;
+    }, TRANSACTION);
+  } catch (error) {
+    for (const name of Object.values(stored)) await uploads.remove(SITE_FOLDER, name);
+    throw error;
+  }
+  // Only once the row no longer refers to them.
+  for (const name of replaced) await uploads.remove(SITE_FOLDER, name);
+  await invalidate(SETTINGS_TAG);
+}

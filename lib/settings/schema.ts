@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { optionalText, text } from '@/lib/entities/fields';
+
+// The site settings' text fields (/Admin/Settings), checked on the server by saveSettings (and
+// shared with nothing else: this is not a content entity with a list, it is one row). Messages are
+// codes; the form turns them into words (admin.settings.errors, then validation).
+
+/** At most this many addresses receive each quote request: a list, not a mailing list. */
+export const MAX_RECIPIENTS = 10;
+
+/**
+ * Comma- (or semicolon-) separated addresses, stored normalised as "a@x.ae, b@y.ae"; blank means
+ * the default (INQUIRY_EMAIL). Each one must be an address, duplicates are dropped.
+ */
+const recipients = () =>
+  text()
+    .optional()
+    .transform((v) => v ?? '')
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(/[,;]/)
+          .map((part) => part.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((list) => list.every((address) => address.length <= 254 && z.email().safeParse(address).success), {
+      error: 'invalidRecipients',
+      abort: true,
+    })
+    .refine((list) => list.length <= MAX_RECIPIENTS, { error: 'tooManyRecipients' })
+    .transform((list) => list.join(', '));
+
+/**
+ * A WhatsApp number in international form (E.164: a country code, at most 15 digits), stored as
+ * "+971501234567" whatever the spacing typed; "00" is read as "+". wa.me links take the digits.
+ */
+export function normaliseWhatsapp(value: string): string | null {
+  const compact = value.replace(/[\s().-]/g, '').replace(/^00/, '+');
+  const match = /^\+?([1-9]\d{7,14})$/.exec(compact);
+  return match ? `+${match[1]}` : null;
+}
+
+const whatsapp = () =>
+  text()
+    .trim()
+    .max(40, { error: 'invalidWhatsapp', abort: true })
+    .optional()
+    .transform((v) => v ?? '')
+    .refine((v) => v === '' || normaliseWhatsapp(v) !== null, { error: 'invalidWhatsapp' })
+    .transform((v) => (v === '' ? '' : normaliseWhatsapp(v)!));
+
+export const settingsSchema = z.object({
+  companyNameEn: optionalText(120),
+  companyNameAr: optionalText(120),
+  aboutEn: optionalText(5000, { multiline: true }),
+  aboutAr: optionalText(5000, { multiline: true }),
+  taglineEn: optionalText(200),
+  taglineAr: optionalText(200),
+  titleSuffixEn: optionalText(80),
+  titleSuffixAr: optionalText(80),
+  descriptionEn: optionalText(300),
+  descriptionAr: optionalText(300),
+  inquiryRecipients: recipients(),
+  whatsapp: whatsapp(),
+});
+
+export type SettingsInput = z.output<typeof settingsSchema>;
+
+/** The text fields, in the form's order. */
+export const SETTINGS_TEXT_FIELDS = Object.keys(settingsSchema.shape) as (keyof SettingsInput)[];
+
+/** The file fields: two images (re-encoded by sharp) and the portfolio PDF. */
+export const SETTINGS_FILE_FIELDS = ['logo', 'socialImage', 'portfolio'] as const;
+export type SettingsFileField = (typeof SETTINGS_FILE_FIELDS)[number];

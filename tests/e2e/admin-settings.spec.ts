@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { makeUser, PASSWORD, testDb } from '../helpers/db';
+import { messages } from './support';
+
+// Issue 19, point 6, as staff use it: an Admin saves the site settings in the back office and the
+// public site shows them on the next request, in both languages; a file the server refuses is
+// named under its field. Runs in the "admin" project (after the public specs, one at a time): the
+// brand is shared state. The settings go back to the seed's (empty) at the end.
+test.describe.configure({ mode: 'default' });
+
+const LOGO = path.resolve(import.meta.dirname, '../../public/brand/logo.png');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% e2e\nxref\n0 3\n0000000000 65535 f \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n100\n%%EOF\n',
+);
+const en = messages('en').admin.settings;
+const ar = messages('ar').admin.settings;
+
+let admin: Page | undefined;
+
+async function signIn(browser: Browser): Promise<Page> {
+  const user = await makeUser('admin');
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/LogIn');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/Admin', { timeout: 10_000 });
+  return page;
+}
+
+test.afterAll(async () => {
+  // Back to the demo brand through the same form: every field emptied, every file removed.
+  if (admin) {
+    // (In Arabic: the second test left the site remembering Arabic for this browser.)
+    await admin.goto('/ar/Admin/Settings');
+    const form = admin.getByTestId('settings-form');
+    for (const field of await form.locator('input[type=text], input[type=tel], textarea').all()) await field.fill('');
+    for (const box of await form.locator('input[type=checkbox]').all()) await box.check();
+    await form.getByTestId('submit').click();
+    await expect(admin.getByText(ar.saved)).toBeVisible();
+    expect(await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({ logo: null, portfolio: null, taglineEn: '' });
+  }
+  await testDb.siteSettings.deleteMany({});
+  await testDb.$disconnect();
+});
+
+test('an Admin saves the logo, tagline, About text and portfolio; the public site shows them next request', async ({ browser }) => {
+  admin = await signIn(browser);
+  await admin
+    .getByRole('link', { name: messages('en').admin.menu.settings })
+    .first()
+    .click();
+  await admin.waitForURL('**/Admin/Settings');
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText(en.title);
+
+  const form = admin.getByTestId('settings-form');
+  await form.getByLabel(en.fields.taglineEn).fill('Light, sound and wonder');
+  await form.getByLabel(en.fields.taglineAr).fill('ضوء وصوت ودهشة');
+  await form.getByLabel(en.fields.aboutEn).fill('First paragraph from the back office.\n\nSecond paragraph.');
+  await form.locator('input[name=logo]').setInputFiles(LOGO);
+  await expect(form.getByTestId('image-file-name').first()).toHaveText('logo.png');
+  await form.getByTestId('portfolio-input').setInputFiles({ name: 'company.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await form.getByTestId('submit').click();
+  await expect(admin.getByText(en.saved)).toBeVisible();
+
+  const row = await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
+  expect(row).toMatchObject({ taglineEn: 'Light, sound and wonder', taglineAr: 'ضوء وصوت ودهشة' });
+  expect(row.logo).toMatch(/\.png$/);
+  expect(row.portfolio).toMatch(/\.pdf$/);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByTestId('hero-tagline')).toHaveText('Light, sound and wonder');
+  // The logo in the header, in its fixed box (36 px high whatever the file), and in the footer.
+  const logo = visitor.locator('header [data-testid=site-logo]');
+  await expect(logo).toHaveAttribute('src', new RegExp(`siteimges%2F${row.logo}`));
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect((await logo.boundingBox())!.height).toBe(36);
+  await expect(visitor.locator('footer [data-testid=site-logo]')).toHaveCount(1);
+  await visitor.goto('/AboutUs');
+  await expect(visitor.getByTestId('about-paragraph')).toHaveText(['First paragraph from the back office.', 'Second paragraph.']);
+  // Last: opening an Arabic page makes the site remember Arabic for this visitor.
+  await visitor.goto('/ar');
+  await expect(visitor.getByTestId('hero-tagline')).toHaveText('ضوء وصوت ودهشة');
+  const pdf = await visitor.request.get((await visitor.getByTestId('portfolio-link').first().getAttribute('href'))!);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(Buffer.from(await pdf.body()).equals(PDF)).toBe(true);
+
+  // The saved form shows what was stored, and the current files.
+  await admin.reload();
+  await expect(admin.getByLabel(en.fields.taglineEn)).toHaveValue('Light, sound and wonder');
+  await expect(admin.getByTestId('clear-logo')).toBeVisible();
+  await expect(admin.getByTestId('clear-portfolio')).toBeVisible();
+});
+
+test('in the Arabic back office, a portfolio that is not a PDF and a bad WhatsApp number are named under their fields', async () => {
+  const page = admin!;
+  await page.goto('/ar/Admin/Settings');
+  const form = page.getByTestId('settings-form');
+  const before = await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
+  await form
+    .getByTestId('portfolio-input')
+    .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+  await form.getByLabel(ar.fields.whatsapp).fill('123');
+  await form.getByTestId('submit').click();
+  await expect(page.getByText(ar.saveFailed)).toBeVisible();
+  await expect(page.locator('#field-portfolio-error')).toHaveText(ar.errors.pdfInvalid);
+  await expect(page.locator('#field-whatsapp-error')).toHaveText(ar.errors.invalidWhatsapp);
+  // Focus goes to the first field in error (the portfolio comes before WhatsApp).
+  await expect(page.locator('#field-portfolio')).toBeFocused();
+  expect(await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).toEqual(before);
+});
