@@ -1,4 +1,6 @@
-import demo from '../../lib/db/demo/content.json';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type demoContent from '../../lib/db/demo/content.json';
 import { expect, test, LOCALES, localePath, messages, type Locale } from './support';
 
 // Offices and WhatsApp (issue 19), as a visitor sees them out of the box (the seeded Dubai office),
@@ -6,6 +8,9 @@ import { expect, test, LOCALES, localePath, messages, type Locale } from './supp
 // directions, WhatsApp), the floating WhatsApp button beside the mail button (exact link, new tab,
 // its name, overlapping neither the mail button nor the footer's line), and one LocalBusiness in
 // the page's structured data with the office's exact values.
+
+// The seed's data (read as a file: Playwright's loader takes no JSON import without an attribute).
+const demo = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../lib/db/demo/content.json'), 'utf8')) as typeof demoContent;
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
