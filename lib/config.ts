@@ -1,5 +1,5 @@
 // One place that reads the environment. Every variable is listed in .env.example.
-import { mapEmbedUrl } from './server/map-embed.mjs';
+import { mapEmbedUrl, mapSiteUrl } from './server/map-embed.mjs';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -106,10 +106,7 @@ export const config = {
   },
   /** The same place on the map site itself, for visitors whose browser blocks or cannot load the frame. */
   get mapLinkUrl() {
-    if (process.env.MAP_LINK_URL) return process.env.MAP_LINK_URL;
-    const url = new URL(this.mapEmbedUrl);
-    url.searchParams.delete('output'); // `output=embed` is what makes the URL frame-only
-    return url.toString();
+    return process.env.MAP_LINK_URL || mapSiteUrl(this.mapEmbedUrl);
   },
   /**
    * Outgoing mail (lib/mail): an SMTP connection URL (`smtp://user:pass@host:587`, `smtps://…:465`)

@@ -1,5 +1,6 @@
 import { config } from '@/lib/config';
 import type { ContactView } from '@/lib/content/public';
+import { parseLatLng } from '@/lib/entities/fields';
 
 /** Organization / LocalBusiness structured data for search engines. */
 export function OrganizationJsonLd({
@@ -31,6 +32,38 @@ export function OrganizationJsonLd({
     address: { '@type': 'PostalAddress', addressLocality: 'Dubai', addressCountry: 'AE' },
     areaServed: ['Dubai', 'Abu Dhabi', 'Sharjah', 'United Arab Emirates'],
   };
+  return <JsonLd data={data} />;
+}
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ', ');
+
+/**
+ * One office as a LocalBusiness (the contact page has one per office), in the page's language.
+ * Opening hours are the staff's own words, one value per line (schema.org's strict "Mo-Fr 09:00-18:00"
+ * form is not something staff can be asked to type); geo only when the map location is "lat,lng".
+ */
+export function OfficeJsonLd({ name, url, office }: { name: string; url: string; office: ContactView }) {
+  const geo = parseLatLng(office.mapPlace);
+  const hours = office.hours
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    '@id': `${url}#office-${office.id}`,
+    name,
+    url,
+    ...(office.phone ? { telephone: office.phone } : {}),
+    ...(office.email ? { email: office.email } : {}),
+    ...(office.address ? { address: { '@type': 'PostalAddress', streetAddress: oneLine(office.address), addressCountry: 'AE' } } : {}),
+    ...(hours.length ? { openingHours: hours } : {}),
+    ...(geo ? { geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude } } : {}),
+  };
+  return <JsonLd data={data} />;
+}
+
+function JsonLd({ data }: { data: object }) {
   // `<` is escaped so a value can never close the script element.
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
 }

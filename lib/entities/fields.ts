@@ -73,6 +73,37 @@ export const optionalPhone = () =>
     .refine((v) => v === '' || /^\+?[0-9][0-9 ()-]{2,}$/.test(v), { error: 'invalidPhone' });
 
 /**
+ * A WhatsApp number: wa.me needs the full international number, so it must start with + and the
+ * country code, and hold 8 to 15 digits (E.164). Spaces, brackets and dashes are kept as typed.
+ */
+export const optionalWhatsapp = () =>
+  text()
+    .trim()
+    .max(40, { error: 'tooLong' })
+    .optional()
+    .transform((v) => v ?? '')
+    .refine((v) => v === '' || (/^\+[1-9][0-9 ()-]+$/.test(v) && /^\d{8,15}$/.test(v.replace(/\D/g, ''))), {
+      error: 'invalidPhone',
+    });
+
+/** "lat,lng" in decimal degrees (what a map's "copy coordinates" gives), or null for anything else. */
+export function parseLatLng(value: string): { latitude: number; longitude: number } | null {
+  const match = /^\s*([-+]?\d{1,3}(?:\.\d+)?)\s*,\s*([-+]?\d{1,3}(?:\.\d+)?)\s*$/.exec(value);
+  if (!match) return null;
+  const [latitude, longitude] = [Number(match[1]), Number(match[2])];
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : null;
+}
+
+/**
+ * A place for a map: free text (a place name or address the map site searches) or "lat,lng".
+ * Text shaped like two numbers must be real coordinates: "250,55" is a typo, not a place.
+ */
+export const optionalMapLocation = () =>
+  optionalText(200).refine((v) => v === '' || !/^[\s\d.,+-]+$/.test(v) || parseLatLng(v) !== null, {
+    error: 'invalidCoordinates',
+  });
+
+/**
  * Money as a decimal string with up to 2 places, as stored (numeric(12,2)), above zero: the old
  * client reads a cost of 0 as missing and its edit form would refuse to save the event.
  */

@@ -22,9 +22,16 @@ export type AnyLegacyResource = LegacyResource<Row>;
 /** A content entity's clean fields: its schema's, and its image. */
 type FieldsOf<S extends z.ZodObject> = keyof z.output<S> | 'image';
 
+/**
+ * The old name of a field the old client never had (the offices' fields of issue 19): /api neither
+ * reads it nor returns it, so the old JSON stays exactly as it was. Stated per field, so a new
+ * field still fails the type check until someone decides whether the old client sees it.
+ */
+export const NOT_IN_OLD_API = null;
+
 export interface LegacyResource<R, F extends string = string> {
-  /** Clean field -> old form/JSON field, used for input and to name validation errors (every field has one). */
-  fields: Record<F, string>;
+  /** Clean field -> old form/JSON field (or NOT_IN_OLD_API), used for input and to name validation errors. */
+  fields: Record<F, string | typeof NOT_IN_OLD_API>;
   /** The multipart part that carries the image. */
   filePart?: string;
   toJson(row: R): Record<string, unknown>;
@@ -81,6 +88,14 @@ export const legacyContact: LegacyResource<Contact, FieldsOf<typeof contactSchem
     tiktokUrl: 'faceboock',
     linkedinUrl: 'linkedin',
     youtubeUrl: 'telegram',
+    officeNameEn: NOT_IN_OLD_API,
+    officeNameAr: NOT_IN_OLD_API,
+    addressEn: NOT_IN_OLD_API,
+    addressAr: NOT_IN_OLD_API,
+    hoursEn: NOT_IN_OLD_API,
+    hoursAr: NOT_IN_OLD_API,
+    whatsapp: NOT_IN_OLD_API,
+    mapLocation: NOT_IN_OLD_API,
     image: 'logo',
   },
   filePart: 'logo',
@@ -186,11 +201,14 @@ export const legacyUser: LegacyResource<PublicUser> = {
   }),
 };
 
-/** Old form fields -> clean input. Fields the request did not send stay undefined. */
+/**
+ * Old form fields -> clean input. Fields the request did not send stay undefined, and so do the
+ * fields the old client never had, whatever it sends: an update through /api keeps them.
+ */
 export function fromLegacy(resource: AnyLegacyResource, body: Record<string, unknown>) {
   const input: Record<string, unknown> = {};
   for (const [clean, old] of Object.entries(resource.fields)) {
-    if (old === resource.filePart) continue;
+    if (old === NOT_IN_OLD_API || old === resource.filePart) continue;
     if (body[old] !== undefined) input[clean] = body[old];
   }
   // Some integrations send the service title under its corrected name.

@@ -1,5 +1,6 @@
 import type { AnyEntity } from '@/lib/entities/define';
 import { entityByKey } from '@/lib/entities/registry';
+import { NOT_IN_OLD_API } from '@/lib/legacy/serializer';
 import { imageFile } from './api';
 import { testDb, unique } from './db';
 
@@ -51,7 +52,10 @@ export async function sampleInput(entity: AnyEntity): Promise<Record<string, str
   return input;
 }
 
-/** The same input under the old client's names, with an image in its old part when the entity has one. */
+/**
+ * The same input under the old client's names, with an image in its old part when the entity has
+ * one. Fields the old client never had are left out, as it would.
+ */
 export async function legacyForm(
   entity: AnyEntity,
   input: Record<string, string>,
@@ -62,7 +66,8 @@ export async function legacyForm(
   const form: Record<string, string | File> = {};
   for (const [name, value] of Object.entries(input)) {
     const old = format.fields[name];
-    if (!old) throw new Error(`${entity.key}.${name} has no old field name`);
+    if (old === undefined) throw new Error(`${entity.key}.${name} has no old field name`);
+    if (old === NOT_IN_OLD_API) continue; // the old client never sends it
     form[old] = value;
   }
   if (withImage && entity.image && format.filePart) form[format.filePart] = await imageFile();

@@ -1,13 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
+import { invoke, sessionCookie } from '../helpers/actions';
 import { BASE, call, userWithToken } from '../helpers/api';
-import { testDb } from '../helpers/db';
+import { makeUser, testDb } from '../helpers/db';
 
 // Contact Us without any contact shows the spec's empty state, in both languages, on the next
 // request after the last contact is deleted through /api, and the contact list once one is back.
-// The contacts are put back as they were (the logo re-uploaded), so the files after this one and
-// the browser tests see the seeded page.
+// The contacts are put back as they were (the logo re-uploaded through /api, the office fields,
+// which the old client does not have, through the back office's action), so the files after this
+// one and the browser tests see the seeded page.
 
 type LegacyContact = {
   id: number;
@@ -20,6 +22,18 @@ type LegacyContact = {
   logo: string | null;
 };
 
+/** The office fields (issue 19), which /api neither returns nor takes. */
+const OFFICE = {
+  officeNameEn: true,
+  officeNameAr: true,
+  addressEn: true,
+  addressAr: true,
+  hoursEn: true,
+  hoursAr: true,
+  whatsapp: true,
+  mapLocation: true,
+} as const;
+
 const page = async (path: string) => (await fetch(`${BASE}${path}`)).text();
 
 describe('Contact Us', () => {
@@ -30,6 +44,8 @@ describe('Contact Us', () => {
     const saved: LegacyContact[] = (await call('/api/contact', { token })).data[0];
     expect(saved.length, 'the seeded contact').toBeGreaterThan(0);
     const first = saved[0]!;
+    const offices = await testDb.contact.findMany({ orderBy: { id: 'asc' }, select: OFFICE });
+    const cookie = await sessionCookie((await makeUser('admin')).email);
     expect(await page('/ContactUs')).toContain(`mailto:${first.email}`);
     // Deleting a contact deletes its logo file: keep the bytes to put it back.
     const logos = new Map<number, File>();
@@ -64,10 +80,14 @@ describe('Contact Us', () => {
         if (logo) form.logo = logo;
         const restored = await call('/api/contact', { token, form });
         expect(restored.status, JSON.stringify(restored.data)).toBe(201);
+        const office = new FormData();
+        for (const [field, value] of Object.entries(offices[saved.indexOf(contact)] ?? {})) office.append(field, value);
+        expect((await invoke('saveItem', ['contacts', restored.data.id, office], cookie)).text).toContain('"ok":true');
       }
     }
     const back = await page('/ContactUs');
     expect(back).toContain(`mailto:${first.email}`);
     expect(back).not.toContain(en.contact.empty);
+    expect(await testDb.contact.findMany({ orderBy: { id: 'asc' }, select: OFFICE })).toEqual(offices);
   });
 });

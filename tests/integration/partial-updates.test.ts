@@ -6,10 +6,13 @@ import { makeUser, testDb } from '../helpers/db';
 import { legacyForm, sampleInput, sampleValue } from '../helpers/entity-samples';
 import { fieldNames, rowToInput, type AnyEntity, type Row } from '@/lib/entities/define';
 import { LEGACY_ENTITIES } from '@/lib/entities/registry';
+import { NOT_IN_OLD_API } from '@/lib/legacy/serializer';
 
 // An update that sends one field keeps every other field as it was, by construction (the write
 // path fills unsent fields from the row for every schema field). Checked for every field of every
-// entity, through the old client's `_method=PUT` and through the back office's action.
+// entity, through the old client's `_method=PUT` and through the back office's action; fields the
+// old client never had (the offices' fields) through the back office only, and /api is shown to
+// leave them alone.
 
 deleteContentAddedByThisFile();
 
@@ -41,13 +44,28 @@ for (const { entity, legacy } of LEGACY_ENTITIES) {
     });
 
     for (const field of fieldNames(entity)) {
-      it(`${field} through /api (${legacy.format.fields[field]} alone, _method=PUT)`, async () => {
-        const before = state(entity, await read(entity, id));
-        const value = await sampleValue(entity, field);
-        const res = await call(`/api/${legacy.resource}/${id}`, { token, form: { _method: 'PUT', [legacy.format.fields[field]!]: value } });
-        expect(res.status, JSON.stringify(res.data)).toBe(200);
-        expect(state(entity, await read(entity, id))).toEqual({ ...before, [field]: value });
-      });
+      const old = legacy.format.fields[field];
+      if (old === NOT_IN_OLD_API) {
+        // A field the old client never had: /api does not read it, whatever is sent, so an old
+        // client's update keeps it; only the back office changes it (tested below).
+        it(`${field} is not read by /api (sent under its own name, _method=PUT, nothing changes)`, async () => {
+          const before = state(entity, await read(entity, id));
+          const res = await call(`/api/${legacy.resource}/${id}`, {
+            token,
+            form: { _method: 'PUT', [field]: await sampleValue(entity, field) },
+          });
+          expect(res.status, JSON.stringify(res.data)).toBe(200);
+          expect(state(entity, await read(entity, id))).toEqual(before);
+        });
+      } else {
+        it(`${field} through /api (${old} alone, _method=PUT)`, async () => {
+          const before = state(entity, await read(entity, id));
+          const value = await sampleValue(entity, field);
+          const res = await call(`/api/${legacy.resource}/${id}`, { token, form: { _method: 'PUT', [old!]: value } });
+          expect(res.status, JSON.stringify(res.data)).toBe(200);
+          expect(state(entity, await read(entity, id))).toEqual({ ...before, [field]: value });
+        });
+      }
 
       it(`${field} through the back office (saveItem with ${field} alone)`, async () => {
         const before = state(entity, await read(entity, id));

@@ -5,6 +5,7 @@ import { AREAS, MENU, resolveAdminRoute } from '@/lib/admin/areas';
 import { fieldNames, imageUrl, rowToInput, type Row } from '@/lib/entities/define';
 import { ENTITIES, IMAGE_URL_FOLDERS, LEGACY_ENTITIES, entityByKey } from '@/lib/entities/registry';
 import { events } from '@/lib/entities/events';
+import { NOT_IN_OLD_API, fromLegacy, legacyContact } from '@/lib/legacy/serializer';
 
 // The registry is the one list every layer derives from; these are the facts the layers rely on.
 
@@ -19,9 +20,12 @@ describe('entity registry', () => {
       it('has a form field for every schema field and none other', () => {
         expect(entity.admin.fields.map((f) => f.name).sort()).toEqual(fieldNames(entity).sort());
       });
-      it('has an old field name for every schema field and for its image', () => {
+      it('has an old field name (or "not in the old API") for every schema field, and its image', () => {
         const old = entity.legacy?.format.fields ?? {};
-        for (const name of fieldNames(entity)) expect(old[name], `${entity.key}.${name}`).toBeTruthy();
+        for (const name of fieldNames(entity)) {
+          expect(Object.hasOwn(old, name), `${entity.key}.${name}`).toBe(true);
+          if (old[name] !== NOT_IN_OLD_API) expect(old[name], `${entity.key}.${name}`).toBeTruthy();
+        }
         if (entity.image) expect(old.image).toBe(entity.legacy?.format.filePart);
       });
       it('has words for its area and menu item in both languages', () => {
@@ -51,6 +55,31 @@ describe('entity registry', () => {
     expect(required('contacts')).toEqual([]);
     expect(required('events')).toEqual(['image', 'nameEn', 'cost', 'clientId', 'locationEn', 'locationAr']);
     expect(required('clients')).toEqual(['image', 'nameEn', 'nameAr']);
+  });
+
+  it("keeps the offices out of the old API: only the contacts' office fields are hidden from it", () => {
+    const hidden = LEGACY_ENTITIES.flatMap(({ entity, legacy }) =>
+      Object.entries(legacy.format.fields)
+        .filter(([, old]) => old === NOT_IN_OLD_API)
+        .map(([name]) => `${entity.key}.${name}`),
+    );
+    expect(hidden).toEqual([
+      'contacts.officeNameEn',
+      'contacts.officeNameAr',
+      'contacts.addressEn',
+      'contacts.addressAr',
+      'contacts.hoursEn',
+      'contacts.hoursAr',
+      'contacts.whatsapp',
+      'contacts.mapLocation',
+    ]);
+    // Sent by a client under either name, they are not read; the old fields still are.
+    expect(
+      fromLegacy(legacyContact, { whatsapp: '+971 50 000 0000', officeNameEn: 'X', null: 'y', phone: '+971 4 1', insta: 'i' }),
+    ).toEqual({
+      phone: '+971 4 1',
+      instagramUrl: 'i',
+    });
   });
 
   it('maps the old image folders to upload folders (events share contactimges)', () => {

@@ -6,6 +6,7 @@ import { SearchProvider } from '@/components/site/search-context';
 import { SearchOverlay } from '@/components/site/search-overlay';
 import { SiteFooter } from '@/components/site/site-footer';
 import { SiteHeader } from '@/components/site/site-header';
+import { WhatsappButton } from '@/components/site/whatsapp-button';
 import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
 
 // Only the namespaces the public client components use are sent to the browser.
@@ -32,6 +33,7 @@ export default async function SiteLayout({ children, params }: { children: React
           </main>
           <SiteFooter />
         </div>
+        <WhatsappButton locale={locale} />
         <MailButton />
         <SearchOverlay />
         <LanguageSpinner />

@@ -1,6 +1,7 @@
 import { TIMINGS } from '@/lib/timings';
 import { defineEntity, type SocialLink } from '@/lib/entities/define';
 import type { Contact } from '@/lib/generated/prisma/client';
+import { pickLocalized as pick } from '@/lib/i18n/pick';
 import { legacyContact } from '@/lib/legacy/serializer';
 import { contactSchema } from './schema';
 
@@ -41,6 +42,14 @@ export const contacts = defineEntity<Contact>()({
       { name: 'instagramUrl', kind: 'url' },
       { name: 'linkedinUrl', kind: 'url' },
       { name: 'youtubeUrl', kind: 'url' },
+      { name: 'whatsapp', kind: 'tel' },
+      { name: 'officeNameEn', kind: 'text' },
+      { name: 'officeNameAr', kind: 'text', rtl: true },
+      { name: 'addressEn', kind: 'textarea' },
+      { name: 'addressAr', kind: 'textarea', rtl: true },
+      { name: 'hoursEn', kind: 'textarea' },
+      { name: 'hoursAr', kind: 'textarea', rtl: true },
+      { name: 'mapLocation', kind: 'text' },
     ],
     errorToastMs: TIMINGS.shortErrorToastMs,
     ltrCard: true,
@@ -48,6 +57,17 @@ export const contacts = defineEntity<Contact>()({
     single: true,
     card: (c, _l, image) => ({ id: c.id, image, title: c.phone, subtitle: c.email, links: socialLinks(c) }),
   },
-  view: (c) => ({ id: c.id, phone: c.phone, email: c.email, links: socialLinks(c) }),
+  view: (c, l) => ({
+    id: c.id,
+    phone: c.phone,
+    email: c.email,
+    links: socialLinks(c),
+    whatsapp: c.whatsapp,
+    officeName: pick(l, c.officeNameEn, c.officeNameAr),
+    address: pick(l, c.addressEn, c.addressAr),
+    hours: pick(l, c.hoursEn, c.hoursAr),
+    /** What the map and the directions search for, the same in both languages: the map location, else the English address. */
+    mapPlace: c.mapLocation || c.addressEn.replace(/\s*\n\s*/g, ', '),
+  }),
   legacy: { resource: 'contact', homeIndex: 1, format: legacyContact },
 });

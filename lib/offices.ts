@@ -1,0 +1,27 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import { defaultMapPlace, mapEmbedUrlFor, mapSiteUrl } from '@/lib/server/map-embed.mjs';
+
+// Where an office is on the map, for /ContactUs: its frame (lazy, on the origin the CSP allows),
+// the same map on the map site, and a directions link. An office with no map location and no
+// address shows the site's default map (MAP_EMBED_URL / MAP_LINK_URL, as before issue 19).
+
+export interface OfficeMap {
+  embedUrl: string;
+  openUrl: string;
+  directionsUrl: string | null;
+}
+
+/** Google Maps' documented "Maps URLs" directions form (works in the app and the browser). */
+export const directionsUrl = (destination: string) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+
+/** The map of a place ('' = the default place). */
+export function officeMap(place: string): OfficeMap {
+  if (!place.trim()) {
+    const fallback = defaultMapPlace();
+    return { embedUrl: config.mapEmbedUrl, openUrl: config.mapLinkUrl, directionsUrl: fallback ? directionsUrl(fallback) : null };
+  }
+  const embedUrl = mapEmbedUrlFor(place);
+  return { embedUrl, openUrl: mapSiteUrl(embedUrl), directionsUrl: directionsUrl(place.trim()) };
+}
