@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { SocialIcon } from '@/components/site/social-icon';
 import { getContacts } from '@/lib/content/public';
 import { getSiteSettings } from '@/lib/settings';
+import { getBrand } from '@/lib/settings/brand';
 import { whatsappUrl } from '@/lib/whatsapp';
 
 /**
@@ -14,8 +15,8 @@ export async function WhatsappButton({ locale }: { locale: string }) {
   const settings = await getSiteSettings();
   const number = settings.whatsapp || (await getContacts(locale))[0]?.whatsapp || '';
   if (!number) return null;
-  const [t, meta] = await Promise.all([getTranslations('whatsapp'), getTranslations('meta')]);
-  const href = whatsappUrl(number, t('message', { company: meta('siteName') }));
+  const [t, brand] = await Promise.all([getTranslations('whatsapp'), getBrand(locale)]);
+  const href = whatsappUrl(number, t('message', { company: brand.name }));
   if (!href) return null;
   return (
     <a

@@ -8,6 +8,7 @@ import { getContacts } from '@/lib/content/public';
 import { officeMap } from '@/lib/offices';
 import { localizedUrl, pageMetadata } from '@/lib/seo';
 import { whatsappUrl } from '@/lib/whatsapp';
+import { getBrand } from '@/lib/settings/brand';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -30,13 +31,14 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 export default async function ContactPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, meta, tw, contacts] = await Promise.all([
+  const [t, brand, tw, contacts] = await Promise.all([
     getTranslations('contact'),
-    getTranslations('meta'),
+    getBrand(locale),
     getTranslations('whatsapp'),
     getContacts(locale),
   ]);
-  const company = meta('siteName');
+  // The company's name from the settings (the demo's when none is set).
+  const company = brand.name;
   const chatMessage = tw('message', { company });
   const pageUrl = localizedUrl(locale, '/ContactUs');
   // Each office with its map; no contact at all still shows the default map, as the spec's page did.
