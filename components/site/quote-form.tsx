@@ -15,12 +15,13 @@ import {
   type QuoteResult,
 } from '@/lib/inquiries/constants';
 import { runtimeKey } from '@/lib/i18n/keys';
+import type * as Schema from '@/lib/inquiries/schema';
 
 type Errors = Partial<Record<QuoteField, string>>;
 
 // The rules (zod) load on the first focus, not with the page: most visitors of /ContactUs never
 // touch the form, and the page stays light.
-type Rules = typeof import('@/lib/inquiries/schema');
+type Rules = typeof Schema;
 let rules: Promise<Rules> | null = null;
 const loadRules = () => (rules ??= import('@/lib/inquiries/schema'));
 
@@ -79,6 +80,7 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
 
   /** A field's message appears once the visitor has left it, and goes as soon as it is right. */
   async function onFieldEvent(name: string, leaving: boolean) {
+    if (!(QUOTE_FIELDS as readonly string[]).includes(name)) return;
     if (leaving) touched.current.add(name);
     if (!touched.current.has(name)) return;
     const all = await check();
@@ -130,7 +132,13 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
 
   if (sent) {
     return (
-      <div ref={thanks} tabIndex={-1} role="status" className="rounded-2xl bg-zinc-100 p-6 focus:outline-none dark:bg-zinc-900" data-testid="quote-thanks">
+      <div
+        ref={thanks}
+        tabIndex={-1}
+        role="status"
+        className="rounded-2xl bg-zinc-100 p-6 focus:outline-none dark:bg-zinc-900"
+        data-testid="quote-thanks"
+      >
         <h3 className="text-2xl font-extrabold">{t('thanks.title')}</h3>
         <p className="mt-2">{t('thanks.text')}</p>
         <button
@@ -167,7 +175,11 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
         )}
         {control}
         {error && (
-          <p id={`quote-${name}-error`} className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400" data-testid={`quote-error-${name}`}>
+          <p
+            id={`quote-${name}-error`}
+            className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400"
+            data-testid={`quote-error-${name}`}
+          >
             {t(runtimeKey(`errors.${error}`))}
           </p>
         )}
@@ -178,9 +190,8 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
     id: `quote-${name}`,
     name,
     'aria-invalid': Boolean(fieldErrors[name]),
-    'aria-describedby': [hint ? `quote-${name}-hint` : '', fieldErrors[name] ? `quote-${name}-error` : ''].filter(Boolean).join(' ') || undefined,
-    onBlur: () => void onFieldEvent(name, true),
-    onChange: () => void onFieldEvent(name, false),
+    'aria-describedby':
+      [hint ? `quote-${name}-hint` : '', fieldErrors[name] ? `quote-${name}-error` : ''].filter(Boolean).join(' ') || undefined,
   });
   const optional = (label: string) => `${label} ${t('optional')}`;
 
@@ -190,6 +201,9 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
       action={formAction}
       onSubmit={onSubmit}
       onFocus={onFirstFocus}
+      // Delegated: leaving a field (focusout bubbles in React) and changing one.
+      onBlur={(event) => void onFieldEvent((event.target as unknown as HTMLInputElement).name, true)}
+      onChange={(event) => void onFieldEvent((event.target as unknown as HTMLInputElement).name, false)}
       noValidate
       className="grid gap-4 sm:grid-cols-2"
       data-testid="quote-form"
@@ -206,17 +220,45 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
           {alert}
         </p>
       )}
-      {field('name', t('fields.name'), <input {...a11y('name')} type="text" autoComplete="name" aria-required="true" maxLength={120} defaultValue={values.name} className="field-input" />)}
+      {field(
+        'name',
+        t('fields.name'),
+        <input
+          {...a11y('name')}
+          type="text"
+          autoComplete="name"
+          aria-required="true"
+          maxLength={120}
+          defaultValue={values.name}
+          className="field-input"
+        />,
+      )}
       {field(
         'phone',
         t('fields.phone'),
-        <input {...a11y('phone', true)} type="tel" autoComplete="tel" dir="ltr" maxLength={40} defaultValue={values.phone} className="field-input" />,
+        <input
+          {...a11y('phone', true)}
+          type="tel"
+          autoComplete="tel"
+          dir="ltr"
+          maxLength={40}
+          defaultValue={values.phone}
+          className="field-input"
+        />,
         t('phoneOrEmail'),
       )}
       {field(
         'email',
         t('fields.email'),
-        <input {...a11y('email', true)} type="email" autoComplete="email" dir="ltr" maxLength={254} defaultValue={values.email} className="field-input" />,
+        <input
+          {...a11y('email', true)}
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          maxLength={254}
+          defaultValue={values.email}
+          className="field-input"
+        />,
         t('phoneOrEmail'),
       )}
       {field(
@@ -232,7 +274,11 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
           <option value={OTHER_EVENT_TYPE}>{t('eventTypeOther')}</option>
         </select>,
       )}
-      {field('eventDate', optional(t('fields.eventDate')), <input {...a11y('eventDate')} type="date" min={today} defaultValue={values.eventDate} className="field-input" />)}
+      {field(
+        'eventDate',
+        optional(t('fields.eventDate')),
+        <input {...a11y('eventDate')} type="date" min={today} defaultValue={values.eventDate} className="field-input" />,
+      )}
       {field(
         'city',
         t('fields.city'),
@@ -248,7 +294,16 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
       {field(
         'guests',
         optional(t('fields.guests')),
-        <input {...a11y('guests')} type="number" inputMode="numeric" min={1} max={100000} step={1} defaultValue={values.guests} className="field-input" />,
+        <input
+          {...a11y('guests')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100000}
+          step={1}
+          defaultValue={values.guests}
+          className="field-input"
+        />,
       )}
       {field(
         'budget',
@@ -262,7 +317,11 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
           ))}
         </select>,
       )}
-      {field('message', optional(t('fields.message')), <textarea {...a11y('message')} rows={5} maxLength={5000} defaultValue={values.message} className="field-input" />)}
+      {field(
+        'message',
+        optional(t('fields.message')),
+        <textarea {...a11y('message')} rows={5} maxLength={5000} defaultValue={values.message} className="field-input" />,
+      )}
       <div className="sm:col-span-2">
         <button type="submit" disabled={busy} aria-busy={busy} className="btn-primary w-full sm:w-auto" data-testid="quote-submit">
           {busy ? t('sending') : t('send')}

@@ -68,7 +68,8 @@ export interface InquiryFilter {
   q?: string;
 }
 
-const loose = <T>(schema: z.ZodType<T>) => z.unknown().transform((v) => (schema.safeParse(Array.isArray(v) ? v[0] : v).data ?? undefined) as T | undefined);
+const loose = <T>(schema: z.ZodType<T>) =>
+  z.unknown().transform((v) => (schema.safeParse(Array.isArray(v) ? v[0] : v).data ?? undefined) as T | undefined);
 const day = z.string().refine(isCalendarDate);
 const filterSchema = z.object({
   status: loose(z.enum(STATUSES)),
@@ -149,4 +150,13 @@ export async function addInquiryNote(id: number, author: { id: number; name: str
 export async function removeInquiry(id: number) {
   const { count } = await db.inquiry.deleteMany({ where: { id } });
   if (!count) throw notFound();
+}
+
+/** Every inquiry the filter matches, newest first, with its notes (the CSV export). */
+export async function exportInquiries(filter: InquiryFilter) {
+  return db.inquiry.findMany({
+    where: where(filter),
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    include: { notes: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+  });
 }

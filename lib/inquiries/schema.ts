@@ -103,4 +103,3 @@ export function quoteValues(form: FormData): Record<QuoteField, string | undefin
   }
   return out;
 }
-

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { MapEmbed } from '@/components/site/map-embed';
+import { QuoteSection } from '@/components/site/quote-section';
 import { SocialIcon } from '@/components/site/social-icon';
 import { config } from '@/lib/config';
 import { getContacts } from '@/lib/content/public';
@@ -84,6 +85,7 @@ export default async function ContactPage({ params }: Props) {
           ))}
         </ul>
       )}
+      <QuoteSection locale={locale} />
       <section aria-labelledby="map-heading" className="mt-14">
         <h2 id="map-heading" className="mb-6 text-center text-3xl font-extrabold">
           {t('mapTitle')}
