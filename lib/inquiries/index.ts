@@ -68,26 +68,27 @@ export interface InquiryFilter {
   q?: string;
 }
 
-const loose = <T>(schema: z.ZodType<T>) =>
-  z.unknown().transform((v) => (schema.safeParse(Array.isArray(v) ? v[0] : v).data ?? undefined) as T | undefined);
+const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const day = z.string().refine(isCalendarDate);
-const filterSchema = z.object({
-  status: loose(z.enum(STATUSES)),
-  from: loose(day),
-  to: loose(day),
-  q: loose(
-    z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .refine((v) => !/[\u0000-\u001F\u007F]/.test(v)),
-  ),
-});
+const search = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((v) => !/[\u0000-\u001F\u007F]/.test(v));
 
+/** Reads the filter from search params; a value that does not parse is left out, never an error. */
 export function parseInquiryFilter(params: Record<string, unknown>): InquiryFilter {
-  const parsed = filterSchema.parse(params);
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as InquiryFilter;
+  const filter: InquiryFilter = {};
+  const status = z.enum(STATUSES).safeParse(one(params.status));
+  if (status.success) filter.status = status.data;
+  const from = day.safeParse(one(params.from));
+  if (from.success) filter.from = from.data;
+  const to = day.safeParse(one(params.to));
+  if (to.success) filter.to = to.data;
+  const q = search.safeParse(one(params.q));
+  if (q.success) filter.q = q.data;
+  return filter;
 }
 
 /** The filter as a query string (for the CSV link and the form), keys in a fixed order. */

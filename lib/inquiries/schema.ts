@@ -53,7 +53,8 @@ export function quoteSchema(today: string) {
         .optional()
         .transform((v) => v ?? '')
         .refine((v) => v === '' || (BUDGETS as readonly string[]).includes(v), { error: 'invalidChoice' }),
-      message: optionalText(5000, { multiline: true }),
+      // Browsers send a textarea's line breaks as CRLF; stored as LF like the rest of the site's text.
+      message: optionalText(5000, { multiline: true }).transform((v) => v.replace(/\r\n?/g, '\n')),
     })
     .superRefine((v, ctx) => {
       if (v.phone === '' && v.email === '') {
