@@ -46,7 +46,7 @@ function MenuLinks({
                 >
                   {item.badge.count}
                 </span>
-                <span className="sr-only">, {item.badge.label}</span>
+                <span className="sr-only"> ({item.badge.label})</span>
               </>
             )}
           </Link>

@@ -125,11 +125,14 @@ for (const locale of LOCALES) {
     await expect(page.locator('#quote-name')).toHaveValue(name);
     expect(await testDb.inquiry.count({ where: { name } })).toBe(0);
 
-    // The cached page carries no fill-time token: the first complete post asks to confirm.
+    // The cached page carries no fill-time token: the first complete post asks to confirm. (A
+    // fresh load: the page above holds the token that came back with the messages.)
+    await page.goto(at('/ContactUs'));
     await fillQuote(page, locale, name);
     await page.getByTestId('quote-submit').click();
     await expect(page.getByTestId('quote-alert')).toHaveText(q.refused.confirm);
     await expect(page.locator('#quote-city')).toHaveValue('sharjah');
+    await expect(page.locator('#quote-name')).toHaveValue(name);
     expect(await testDb.inquiry.count({ where: { name } })).toBe(0);
 
     await page.waitForTimeout(FILL_MS);
@@ -161,7 +164,7 @@ for (const locale of LOCALES) {
     // The badge's accessible name: the menu entry says how many are unread, in words.
     await expect(
       page.getByRole('navigation', { name: a.menuLabel }).first().getByRole('link', { name: a.menu.inquiries }),
-    ).toHaveAccessibleName(`${a.menu.inquiries}, ${plural(t.unread, unread, locale)}`);
+    ).toHaveAccessibleName(new RegExp(`^${a.menu.inquiries}\\s*\\(${plural(t.unread, unread, locale)}\\)$`));
 
     // Newest first, and ours is there, marked unread.
     const item = page.getByTestId('inquiry-row').filter({ hasText: name });
@@ -204,7 +207,8 @@ for (const locale of LOCALES) {
     const lines = text.slice(1).split('\r\n');
     expect(lines).toHaveLength(3); // header, the one row, the final line end
     expect(lines[1]).toContain(`"${row.id}",`);
-    expect(lines[1]).toContain(`"${name}","+971 50 765 4321","guest@example.test"`);
+    // A leading + is defused like a formula (the cell reads as text in a spreadsheet).
+    expect(lines[1]).toContain(`"${name}","'+971 50 765 4321","guest@example.test"`);
     expect(lines[1]).toContain(`"${t.statuses.contacted}"`);
     expect(lines[1]).toContain(note);
   });
