@@ -95,6 +95,15 @@ export const config = {
       return int('LOGIN_WINDOW_SECONDS', 15 * 60);
     },
   },
+  /** Quote requests stored per client address per window (issue 19); refused ones do not count. */
+  quoteRate: {
+    get perAddress() {
+      return int('QUOTE_MAX_PER_ADDRESS', 5);
+    },
+    get windowSeconds() {
+      return int('QUOTE_WINDOW_SECONDS', 60 * 60);
+    },
+  },
   get siteUrl() {
     return (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, '');
   },

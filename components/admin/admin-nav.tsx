@@ -6,10 +6,12 @@ import type { AreaKey } from '@/lib/admin/areas';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 
 export interface MenuItem {
-  key: AreaKey | 'users' | 'settings';
+  key: AreaKey | 'users' | 'settings' | 'inquiries';
   href: string;
   /** Other paths that belong to this section (create and edit screens). */
   prefixes: string[];
+  /** A count beside the name (unread inquiries) and the words a screen reader says for it. */
+  badge?: { count: number; label: string };
 }
 
 function MenuLinks({
@@ -35,6 +37,18 @@ function MenuLinks({
             className={`block rounded-lg px-4 font-semibold hover:bg-zinc-200 dark:hover:bg-zinc-800 ${itemClass} ${activeKey === item.key ? 'bg-brand text-black hover:bg-brand dark:hover:bg-brand' : ''}`}
           >
             {t(`menu.${item.key}`)}
+            {item.badge && item.badge.count > 0 && (
+              <>
+                <span
+                  aria-hidden="true"
+                  className="ms-2 inline-grid min-w-6 place-items-center rounded-full bg-red-700 px-1.5 text-xs leading-6 font-bold text-white"
+                  data-testid={`menu-badge-${item.key}`}
+                >
+                  {item.badge.count}
+                </span>
+                <span className="sr-only"> ({item.badge.label})</span>
+              </>
+            )}
           </Link>
         </li>
       ))}

@@ -14,7 +14,7 @@ import { ThemeToggle } from './theme-toggle';
  * links, the search box and the portfolio link do not fit in one row at 768 px).
  */
 export async function SiteHeader() {
-  const [t, brand] = await Promise.all([getTranslations('nav'), getLocale().then(getBrand)]);
+  const [t, quote, brand] = await Promise.all([getTranslations('nav'), getTranslations('quote'), getLocale().then(getBrand)]);
   return (
     // Opaque, without backdrop-filter: a filter would make the header the containing block of the
     // mobile menu's `fixed` panel, squeezing it into the header's 65 px.
@@ -35,6 +35,13 @@ export async function SiteHeader() {
           >
             {t('portfolio')}
           </PortfolioLink>
+          <Link
+            href={{ pathname: '/ContactUs', hash: 'quote' }}
+            className="rounded-full bg-brand px-3 py-2 text-sm font-bold whitespace-nowrap text-black hover:bg-brand-strong hover:text-white sm:px-4"
+            data-testid="header-quote"
+          >
+            {quote('cta')}
+          </Link>
           <LanguageToggle />
           <ThemeToggle />
           <MobileMenu portfolioUrl={brand.portfolioUrl} />

@@ -66,6 +66,8 @@ export type AdminRoute =
   | { kind: 'home' }
   | { kind: 'users' }
   | { kind: 'settings' }
+  | { kind: 'inquiries' }
+  | { kind: 'inquiry'; id: number }
   | { kind: 'list'; area: AreaDef }
   | { kind: 'create'; area: AreaDef }
   | { kind: 'edit'; area: AreaDef; id: number };
@@ -78,6 +80,13 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
   const lower = first.toLowerCase();
   if (lower === 'users' && !second) return { kind: 'users' };
   if (lower === 'settings' && !second) return { kind: 'settings' };
+  // Quote requests (issue 19): not a content entity (visitors write them, staff only read, mark
+  // and annotate them), so their screens are route kinds of their own.
+  if (lower === 'inquiries' && !second) return { kind: 'inquiries' };
+  if (lower === 'inquiry') {
+    const id = parseId(second);
+    return id ? { kind: 'inquiry', id } : null;
+  }
   for (const area of MENU) {
     if (lower === area.list.toLowerCase() && !second) return { kind: 'list', area };
     if (lower === area.create.toLowerCase() && !second) return { kind: 'create', area };
@@ -88,6 +97,10 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
 }
 
 export const adminPath = {
+  inquiries: '/Admin/Inquiries',
+  inquiry: (id: number) => `/Admin/Inquiry/${id}`,
+  /** The CSV of the inbox's current filter (app/[locale]/Admin/InquiriesExport/route.ts). */
+  inquiriesExport: '/Admin/InquiriesExport',
   list: (area: AreaDef) => `/Admin/${area.list}`,
   create: (area: AreaDef) => `/Admin/${area.create}`,
   edit: (area: AreaDef, id: number) => `/Admin/${area.edit}/${id}`,

@@ -452,8 +452,8 @@ test('small screens: the menu is a dropdown at 768 px', async ({ browser }) => {
   // Esc closes it and gives focus back to the button.
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  // The six content areas, Users and Settings.
-  await expect(menu.getByRole('link')).toHaveCount(8);
+  // The six content areas, Inquiries, Users and Settings.
+  await expect(menu.getByRole('link')).toHaveCount(9);
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(toggle).toBeFocused();

@@ -10,11 +10,16 @@ import { PASSWORD } from './db';
 const manifest = JSON.parse(readFileSync(path.resolve('.next/server/server-reference-manifest.json'), 'utf8')) as {
   node: Record<string, { filename: string; exportedName: string; workers: Record<string, unknown> }>;
 };
-export const ACTIONS: Record<string, string> = Object.fromEntries(
-  Object.entries(manifest.node)
-    .filter(([, v]) => v.filename === 'lib/admin/actions.ts')
-    .map(([id, v]) => [v.exportedName, id]),
-);
+/** The action ids of one source file, by exported name. */
+export const actionsIn = (filename: string): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(manifest.node)
+      .filter(([, v]) => v.filename === filename)
+      .map(([id, v]) => [v.exportedName, id]),
+  );
+export const ACTIONS = actionsIn('lib/admin/actions.ts');
+/** The quote form's and the inbox's actions (issue 19). */
+export const INQUIRY_ACTIONS = actionsIn('lib/inquiries/actions.ts');
 
 /** Any JSON value (odd arguments included) or a FormData. */
 export type Arg = unknown;
@@ -44,7 +49,7 @@ export interface InvokeOptions {
 
 export async function invokeWith(name: string, args: Arg[], options: InvokeOptions = {}) {
   const base = options.base ?? BASE;
-  const id = ACTIONS[name];
+  const id = ACTIONS[name] ?? INQUIRY_ACTIONS[name];
   if (!id) throw new Error(`no action ${name} in the manifest`);
   const { body, type } = encode(args);
   const headers: Record<string, string> = {

@@ -6,6 +6,7 @@ import { EventsGrid } from '@/components/site/events-grid';
 import { HeroImage } from '@/components/site/hero-image';
 import { HeroSlider } from '@/components/site/hero-slider';
 import { OrganizationJsonLd } from '@/components/site/json-ld';
+import { QuoteCta } from '@/components/site/quote-cta';
 import { TimedOverlay } from '@/components/ui/timed-overlay';
 import { getClients, getContacts, getEvents, getSlides, type ClientView } from '@/lib/content/public';
 import { pageMetadata } from '@/lib/seo';
@@ -64,6 +65,7 @@ export default async function HomePage({ params }: Props) {
         </h2>
         <EventsGrid events={events} />
       </section>
+      <QuoteCta className="mx-auto max-w-7xl px-4 pb-16" />
       <OrganizationJsonLd
         name={brand.name}
         description={brand.description ?? meta('siteDescription')}

@@ -7,7 +7,8 @@ import { BrandBar } from '@/components/site/brand-bar';
 import { AppToaster } from '@/components/ui/app-toaster';
 import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
 import { MENU, adminPath } from '@/lib/admin/areas';
-import { can, sessionUser } from '@/lib/auth/guard';
+import { can, isPending, sessionUser } from '@/lib/auth/guard';
+import { unreadInquiryCount } from '@/lib/inquiries';
 import { Link, redirect } from '@/lib/i18n/navigation';
 
 const CLIENT_NAMESPACES = ['admin', 'validation', 'errors', 'nav', 'common'] as const;
@@ -29,6 +30,16 @@ export default async function AdminLayout({ children, params }: { children: Reac
     href: adminPath.list(area),
     prefixes: [adminPath.list(area), adminPath.create(area), `/Admin/${area.edit}`],
   }));
+  if (can(user, 'content') && !isPending(user)) {
+    // Read live on every render of the back office (inquiries are never cached).
+    const unread = await unreadInquiryCount();
+    items.push({
+      key: 'inquiries',
+      href: adminPath.inquiries,
+      prefixes: [adminPath.inquiries, '/Admin/Inquiry'],
+      badge: { count: unread, label: t('inquiries.unread', { count: unread }) },
+    });
+  }
   if (can(user, 'users')) items.push({ key: 'users', href: '/Admin/Users', prefixes: ['/Admin/Users'] });
   // Company-level (brand, where quote requests are mailed): Admins only, like Users.
   if (can(user, 'users')) items.push({ key: 'settings', href: '/Admin/Settings', prefixes: ['/Admin/Settings'] });

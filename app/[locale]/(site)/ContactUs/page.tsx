@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OfficeJsonLd } from '@/components/site/json-ld';
 import { MapEmbed } from '@/components/site/map-embed';
+import { QuoteSection } from '@/components/site/quote-section';
 import { SocialIcon } from '@/components/site/social-icon';
 import { getContacts } from '@/lib/content/public';
 import { officeMap } from '@/lib/offices';
@@ -161,6 +162,7 @@ export default async function ContactPage({ params }: Props) {
           })}
         </ul>
       )}
+      <QuoteSection locale={locale} />
       <section aria-labelledby="map-heading" className="mt-14">
         <h2 id="map-heading" className="mb-6 text-center text-3xl font-extrabold">
           {t('mapTitle')}

@@ -4,6 +4,7 @@ import { Logo } from '@/components/site/logo';
 import { ServicesGrid } from '@/components/site/services-grid';
 import { TimedOverlay } from '@/components/ui/timed-overlay';
 import { getServices } from '@/lib/content/public';
+import { QuoteCta } from '@/components/site/quote-cta';
 import { pageMetadata } from '@/lib/seo';
 import { TIMINGS } from '@/lib/timings';
 
@@ -25,6 +26,7 @@ export default async function ServicesPage({ params }: Props) {
         <h1 className="text-4xl font-extrabold">{t('title')}</h1>
       </div>
       <ServicesGrid services={services} />
+      <QuoteCta />
     </div>
   );
 }

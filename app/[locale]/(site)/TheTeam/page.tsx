@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { TeamGrid } from '@/components/site/team-grid';
 import { getTeam } from '@/lib/content/public';
+import { QuoteCta } from '@/components/site/quote-cta';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -18,6 +19,7 @@ export default async function TeamPage({ params }: Props) {
     <div className="mx-auto max-w-7xl px-4 py-12">
       <h1 className="mb-10 text-center text-4xl font-extrabold">{t('title')}</h1>
       <TeamGrid members={members} />
+      <QuoteCta />
     </div>
   );
 }

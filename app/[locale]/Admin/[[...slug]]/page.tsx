@@ -1,5 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { InquiryDetail } from '@/components/admin/inquiry-detail';
+import { InquiryInbox } from '@/components/admin/inquiry-inbox';
 import { ItemForm } from '@/components/admin/item-form';
 import { ItemList } from '@/components/admin/item-list';
 import { MailStatus } from '@/components/admin/mail-status';
@@ -7,7 +9,8 @@ import { SettingsForm } from '@/components/admin/settings-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { fieldOptions, formValues, listCards } from '@/lib/admin/server';
-import { can, sessionUser } from '@/lib/auth/guard';
+import { can, isPending, sessionUser } from '@/lib/auth/guard';
+import { parseInquiryFilter } from '@/lib/inquiries';
 import { listUsers } from '@/lib/entities/user';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { getSiteSettings } from '@/lib/settings';
@@ -16,9 +19,12 @@ import { SETTINGS_TEXT_FIELDS } from '@/lib/settings/schema';
 
 // Every child route of the spec (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, …) resolves
 // here through one table (lib/admin/areas.ts), so each works at its own path, deep links included.
-type Props = { params: Promise<{ locale: string; slug?: string[] }> };
+type Props = {
+  params: Promise<{ locale: string; slug?: string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
-export default async function AdminPage({ params }: Props) {
+export default async function AdminPage({ params, searchParams }: Props) {
   const { locale, slug } = await params;
   setRequestLocale(locale);
   const route = resolveAdminRoute(slug);
@@ -92,6 +98,16 @@ export default async function AdminPage({ params }: Props) {
         />
       </section>
     );
+  }
+  if (route.kind === 'inquiries' || route.kind === 'inquiry') {
+    if (!can(user, 'content') || isPending(user))
+      return (
+        <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
+          {t('forbidden')}
+        </p>
+      );
+    if (route.kind === 'inquiry') return <InquiryDetail id={route.id} locale={locale} />;
+    return <InquiryInbox locale={locale} filter={parseInquiryFilter(await searchParams)} />;
   }
   const { area } = route;
   const ta = await getTranslations(`admin.areas.${area.key}`);

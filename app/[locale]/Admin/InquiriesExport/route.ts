@@ -1,0 +1,78 @@
+import { hasLocale } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { requireSessionUser } from '@/lib/auth/guard';
+import { isDbFault } from '@/lib/db/faults';
+import { AppError } from '@/lib/errors';
+import { exportInquiries, parseInquiryFilter } from '@/lib/inquiries';
+import { OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
+import { toCsv } from '@/lib/inquiries/csv';
+import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
+import { routing } from '@/lib/i18n/routing';
+
+// The inbox's CSV: the filter in the address bar (the same as the screen's), every matching row,
+// column names in the screen's language. Behind the one guard, with the session cookie, like the
+// screen itself; never cached.
+export const dynamic = 'force-dynamic';
+
+export async function GET(request: Request, { params }: { params: Promise<{ locale: string }> }) {
+  const { locale: raw } = await params;
+  const locale = hasLocale(routing.locales, raw) ? raw : routing.defaultLocale;
+  const t = await getTranslations({ locale, namespace: 'admin.inquiries' });
+  const quote = await getTranslations({ locale, namespace: 'quote' });
+  try {
+    await requireSessionUser('content');
+    const filter = parseInquiryFilter(Object.fromEntries(new URL(request.url).searchParams));
+    const rows = await exportInquiries(filter);
+    const header = [
+      'id',
+      t('received'),
+      t('name'),
+      t('phone'),
+      t('email'),
+      t('eventType'),
+      t('eventDate'),
+      t('city'),
+      t('guests'),
+      t('budget'),
+      t('message'),
+      t('language'),
+      t('status'),
+      t('read'),
+      t('notes'),
+    ];
+    const body = rows.map((r) => [
+      r.id,
+      formatDubaiTime(r.createdAt, locale),
+      r.name,
+      r.phone,
+      r.email,
+      r.eventType === OTHER_EVENT_TYPE ? quote('eventTypeOther') : r.eventType,
+      isoDay(r.eventDate),
+      quote(`cities.${r.city as 'dubai'}`),
+      r.guests,
+      r.budget ? quote(`budgets.${r.budget as 'under-25k'}`) : '',
+      r.message,
+      t(`languages.${r.locale === 'ar' ? 'ar' : 'en'}`),
+      t(`statuses.${r.status as 'new'}`),
+      r.readAt ? t('yes') : t('no'),
+      r.notes.map((n) => `${t('noteMeta', { name: n.authorName, time: formatDubaiTime(n.createdAt, locale) })}: ${n.text}`).join('\n'),
+    ]);
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(toCsv([header, ...body]), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="inquiries-${day}.csv"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  } catch (error) {
+    const status = error instanceof AppError ? error.status : isDbFault(error) ? 503 : 500;
+    if (status === 500) console.error('[inquiries export] unexpected error', error);
+    const errors = await getTranslations({ locale, namespace: 'errors' });
+    const code = error instanceof AppError ? error.code : status === 503 ? 'unavailable' : 'server';
+    return Response.json(
+      { message: errors.has(code as never) ? errors(code as never) : errors('server') },
+      { status, headers: { 'Cache-Control': 'private, no-store' } },
+    );
+  }
+}

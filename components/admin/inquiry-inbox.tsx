@@ -1,0 +1,136 @@
+import { getTranslations } from 'next-intl/server';
+import { adminPath } from '@/lib/admin/areas';
+import { countInquiries, filterQuery, INBOX_PAGE_SIZE, listInquiries, type InquiryFilter } from '@/lib/inquiries';
+import { STATUSES, OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
+import { formatDubaiTime } from '@/lib/inquiries/format';
+import { Link } from '@/lib/i18n/navigation';
+import { localePath } from '@/lib/pages';
+
+/**
+ * /Admin/Inquiries: newest first, filtered by status, received dates and a search, all in the
+ * address bar (a plain GET form, so it works without scripts and a filtered view can be shared).
+ * The CSV link carries the same filter.
+ */
+export async function InquiryInbox({ locale, filter }: { locale: string; filter: InquiryFilter }) {
+  const [t, quote, rows, total] = await Promise.all([
+    getTranslations('admin.inquiries'),
+    getTranslations('quote'),
+    listInquiries(filter),
+    countInquiries(filter),
+  ]);
+  const query = filterQuery(filter);
+  return (
+    <section>
+      <h1 tabIndex={-1} className="mb-6 text-3xl font-extrabold focus:outline-none">
+        {t('title')}
+      </h1>
+      <form
+        method="get"
+        action={localePath(locale, adminPath.inquiries)}
+        aria-label={t('filterLabel')}
+        className="mb-6 grid gap-3 rounded-2xl bg-zinc-100 p-4 sm:grid-cols-2 lg:grid-cols-4 dark:bg-zinc-900"
+        data-testid="inquiry-filter"
+      >
+        <div>
+          <label htmlFor="inq-status" className="mb-1 block text-sm font-semibold">
+            {t('status')}
+          </label>
+          <select id="inq-status" name="status" defaultValue={filter.status ?? ''} className="field-input">
+            <option value="">{t('allStatuses')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="inq-from" className="mb-1 block text-sm font-semibold">
+            {t('from')}
+          </label>
+          <input id="inq-from" name="from" type="date" defaultValue={filter.from} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="inq-to" className="mb-1 block text-sm font-semibold">
+            {t('to')}
+          </label>
+          <input id="inq-to" name="to" type="date" defaultValue={filter.to} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="inq-q" className="mb-1 block text-sm font-semibold">
+            {t('search')}
+          </label>
+          <input
+            id="inq-q"
+            name="q"
+            type="search"
+            maxLength={100}
+            placeholder={t('searchHint')}
+            defaultValue={filter.q}
+            className="field-input"
+          />
+        </div>
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn-primary">
+            {t('apply')}
+          </button>
+          <Link href={adminPath.inquiries} className="btn-secondary">
+            {t('clear')}
+          </Link>
+          <a
+            href={`${localePath(locale, adminPath.inquiriesExport)}${query}`}
+            download
+            className="btn-secondary ms-auto"
+            data-testid="inquiry-export"
+          >
+            {t('export')}
+          </a>
+        </div>
+      </form>
+      <p className="mb-4 font-semibold" role="status" data-testid="inquiry-count">
+        {total > rows.length ? t('shownLimited', { shown: INBOX_PAGE_SIZE, count: total }) : t('shown', { count: total })}
+      </p>
+      {rows.length === 0 ? (
+        <p data-testid="inquiries-empty">{t('empty')}</p>
+      ) : (
+        <ul className="grid gap-3" data-testid="inquiries">
+          {rows.map((row) => (
+            <li key={row.id} data-testid="inquiry-row" data-id={row.id}>
+              <Link
+                href={adminPath.inquiry(row.id)}
+                aria-label={t('open', { name: row.name })}
+                className={`block rounded-2xl p-4 ring-1 ring-zinc-200 hover:ring-brand dark:ring-zinc-800 ${row.readAt ? 'bg-white dark:bg-zinc-950' : 'bg-amber-50 dark:bg-zinc-900'}`}
+              >
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className={`text-lg ${row.readAt ? 'font-semibold' : 'font-extrabold'}`}>{row.name}</span>
+                  {!row.readAt && (
+                    <span className="rounded-full bg-red-700 px-2 text-xs leading-5 font-bold text-white" data-testid="inquiry-unread">
+                      {t('unreadMark')}
+                    </span>
+                  )}
+                  <span
+                    className="rounded-full bg-zinc-200 px-2 text-xs leading-5 font-semibold dark:bg-zinc-800"
+                    data-testid="inquiry-status"
+                  >
+                    {t(`statuses.${row.status as (typeof STATUSES)[number]}`)}
+                  </span>
+                  <span className="ms-auto text-sm text-zinc-700 dark:text-zinc-300">{formatDubaiTime(row.createdAt, locale)}</span>
+                </span>
+                <span className="mt-1 block text-sm text-zinc-700 dark:text-zinc-300">
+                  {[
+                    row.eventType === OTHER_EVENT_TYPE ? quote('eventTypeOther') : row.eventType,
+                    quote(`cities.${row.city as 'dubai'}`),
+                    row.phone,
+                    row.email,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

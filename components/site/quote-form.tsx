@@ -1,0 +1,332 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { startQuote, submitQuote } from '@/lib/inquiries/actions';
+import type { EventTypeOption } from '@/lib/inquiries/index';
+import {
+  BUDGETS,
+  CITIES,
+  HONEYPOT_FIELD,
+  OTHER_EVENT_TYPE,
+  QUOTE_FIELDS,
+  STARTED_FIELD,
+  type QuoteField,
+  type QuoteResult,
+} from '@/lib/inquiries/constants';
+import { runtimeKey } from '@/lib/i18n/keys';
+import type * as Schema from '@/lib/inquiries/schema';
+
+type Errors = Partial<Record<QuoteField, string>>;
+
+// The rules (zod) load on the first focus, not with the page: most visitors of /ContactUs never
+// touch the form, and the page stays light.
+type Rules = typeof Schema;
+let rules: Promise<Rules> | null = null;
+const loadRules = () => (rules ??= import('@/lib/inquiries/schema'));
+
+/**
+ * The quote request form. The same HTML for everyone (the page is cached): what differs per
+ * visitor lives in state. Two ways in, like the sign-in form: without scripts the browser posts
+ * it to `submitQuote` and the page comes back with the messages (or the thank-you page); with
+ * them it posts itself, shows messages under the fields as they are left, moves focus to the
+ * first error and thanks in place.
+ */
+export function QuoteForm({ locale, eventTypes, today }: { locale: string; eventTypes: EventTypeOption[]; today: string }) {
+  const t = useTranslations('quote');
+  const [posted, formAction] = useActionState(submitQuote, null);
+  // With scripts: the last answer to a submit, and the messages under the fields as they change.
+  const [result, setResult] = useState<QuoteResult | null>(null);
+  const [live, setLive] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [token, setToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const thanks = useRef<HTMLDivElement>(null);
+  const touched = useRef(new Set<string>());
+  const asking = useRef(false);
+
+  // Before scripts (or without them), what the browser's own post answered.
+  const shown = result ?? posted;
+  const failure = shown && !shown.ok ? shown : null;
+  const fieldErrors: Errors = live ? errors : (failure?.fieldErrors ?? {});
+  const values = failure?.values ?? {};
+  const started = token || failure?.token || '';
+
+  useEffect(() => {
+    if (sent) thanks.current?.focus();
+  }, [sent]);
+
+  /** The fill-time clock starts at the first focus (lib/inquiries/fill-token.ts). */
+  function onFirstFocus() {
+    void loadRules();
+    if (!live) {
+      setLive(true);
+      setErrors(failure?.fieldErrors ?? {});
+    }
+    if (started || asking.current) return;
+    asking.current = true;
+    startQuote().then(setToken, () => {
+      asking.current = false; // the post then gets a token back, and asks to send again
+    });
+  }
+
+  async function check(): Promise<Errors> {
+    const { validateQuote, quoteValues, dubaiToday } = await loadRules();
+    const checked = validateQuote(quoteValues(new FormData(form.current!)), dubaiToday());
+    return checked.ok ? {} : checked.errors;
+  }
+
+  /** A field's message appears once the visitor has left it, and goes as soon as it is right. */
+  async function onFieldEvent(name: string, leaving: boolean) {
+    if (!(QUOTE_FIELDS as readonly string[]).includes(name)) return;
+    if (leaving) touched.current.add(name);
+    if (!touched.current.has(name)) return;
+    const all = await check();
+    setErrors((current) => {
+      const next: Errors = { ...current };
+      for (const field of QUOTE_FIELDS) {
+        // "Phone or email" concerns both: typing either clears both.
+        if (field === name || ((name === 'phone' || name === 'email') && (field === 'phone' || field === 'email'))) {
+          if (all[field]) next[field] = all[field];
+          else delete next[field];
+        }
+      }
+      return next;
+    });
+  }
+
+  function focusFirst(found: Errors) {
+    const first = QUOTE_FIELDS.find((field) => found[field]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault(); // React then leaves the form's action alone
+    if (busy) return;
+    setLive(true);
+    const local = await check().catch((): Errors => ({}));
+    if (Object.keys(local).length) {
+      for (const field of QUOTE_FIELDS) touched.current.add(field);
+      setResult({ ok: false, status: 422, error: 'invalid' });
+      setErrors(local);
+      focusFirst(local);
+      return;
+    }
+    setBusy(true);
+    const data = new FormData(form.current!);
+    data.set('js', '1');
+    const answer = await submitQuote(null, data).catch((): QuoteResult => ({ ok: false, status: 500, error: 'server' }));
+    setBusy(false);
+    if (answer.ok) {
+      setSent(true);
+      return;
+    }
+    if (answer.token) setToken(answer.token);
+    setResult(answer);
+    setErrors(answer.fieldErrors ?? {});
+    if (answer.fieldErrors) focusFirst(answer.fieldErrors);
+    else form.current?.querySelector<HTMLElement>('[data-testid="quote-alert"]')?.focus();
+  }
+
+  if (sent) {
+    return (
+      <div
+        ref={thanks}
+        tabIndex={-1}
+        role="status"
+        className="rounded-2xl bg-zinc-100 p-6 focus:outline-none dark:bg-zinc-900"
+        data-testid="quote-thanks"
+      >
+        <h3 className="text-2xl font-extrabold">{t('thanks.title')}</h3>
+        <p className="mt-2">{t('thanks.text')}</p>
+        <button
+          type="button"
+          className="btn-secondary mt-4"
+          onClick={() => {
+            setSent(false);
+            setResult(null);
+            setErrors({});
+            setLive(false);
+            setToken('');
+            asking.current = false;
+            touched.current.clear();
+          }}
+        >
+          {t('thanks.again')}
+        </button>
+      </div>
+    );
+  }
+
+  const alert = failure && failure.error !== 'invalid' ? t(runtimeKey(`refused.${failure.error}`)) : failure ? t('refused.invalid') : '';
+  const field = (name: QuoteField, label: string, control: ReactNode, hint?: string) => {
+    const error = fieldErrors[name];
+    return (
+      <div className={name === 'message' ? 'sm:col-span-2' : undefined}>
+        <label htmlFor={`quote-${name}`} className="mb-1 block font-semibold">
+          {label}
+        </label>
+        {hint && (
+          <p id={`quote-${name}-hint`} className="mb-1 text-sm text-zinc-700 dark:text-zinc-300">
+            {hint}
+          </p>
+        )}
+        {control}
+        {error && (
+          <p
+            id={`quote-${name}-error`}
+            className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400"
+            data-testid={`quote-error-${name}`}
+          >
+            {t(runtimeKey(`errors.${error}`))}
+          </p>
+        )}
+      </div>
+    );
+  };
+  const a11y = (name: QuoteField, hint = false) => ({
+    id: `quote-${name}`,
+    name,
+    'aria-invalid': Boolean(fieldErrors[name]),
+    'aria-describedby':
+      [hint ? `quote-${name}-hint` : '', fieldErrors[name] ? `quote-${name}-error` : ''].filter(Boolean).join(' ') || undefined,
+  });
+  const optional = (label: string) => `${label} ${t('optional')}`;
+
+  return (
+    <form
+      ref={form}
+      action={formAction}
+      onSubmit={onSubmit}
+      onFocus={onFirstFocus}
+      // Delegated: leaving a field (focusout bubbles in React) and changing one.
+      onBlur={(event) => void onFieldEvent((event.target as unknown as HTMLInputElement).name, true)}
+      onChange={(event) => void onFieldEvent((event.target as unknown as HTMLInputElement).name, false)}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      data-testid="quote-form"
+    >
+      <input type="hidden" name="locale" value={locale} />
+      <input type="hidden" name={STARTED_FIELD} value={started} />
+      {/* The honeypot: out of sight and out of the accessibility tree; people leave it empty. */}
+      <div aria-hidden="true" className="absolute -start-[9999px] size-px overflow-hidden">
+        <label htmlFor="quote-website">{t('honeypot')}</label>
+        <input id="quote-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {alert && (
+        <p role="alert" tabIndex={-1} className="font-semibold text-red-700 sm:col-span-2 dark:text-red-400" data-testid="quote-alert">
+          {alert}
+        </p>
+      )}
+      {field(
+        'name',
+        t('fields.name'),
+        <input
+          {...a11y('name')}
+          type="text"
+          autoComplete="name"
+          aria-required="true"
+          maxLength={120}
+          defaultValue={values.name}
+          className="field-input"
+        />,
+      )}
+      {field(
+        'phone',
+        t('fields.phone'),
+        <input
+          {...a11y('phone', true)}
+          type="tel"
+          autoComplete="tel"
+          dir="ltr"
+          maxLength={40}
+          defaultValue={values.phone}
+          className="field-input"
+        />,
+        t('phoneOrEmail'),
+      )}
+      {field(
+        'email',
+        t('fields.email'),
+        <input
+          {...a11y('email', true)}
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          maxLength={254}
+          defaultValue={values.email}
+          className="field-input"
+        />,
+        t('phoneOrEmail'),
+      )}
+      {field(
+        'eventType',
+        t('fields.eventType'),
+        <select {...a11y('eventType')} aria-required="true" defaultValue={values.eventType ?? ''} className="field-input">
+          <option value="">{t('choose')}</option>
+          {eventTypes.map((type) => (
+            <option key={type.value} value={type.value}>
+              {type.label}
+            </option>
+          ))}
+          <option value={OTHER_EVENT_TYPE}>{t('eventTypeOther')}</option>
+        </select>,
+      )}
+      {field(
+        'eventDate',
+        optional(t('fields.eventDate')),
+        <input {...a11y('eventDate')} type="date" min={today} defaultValue={values.eventDate} className="field-input" />,
+      )}
+      {field(
+        'city',
+        t('fields.city'),
+        <select {...a11y('city')} aria-required="true" defaultValue={values.city ?? ''} className="field-input">
+          <option value="">{t('choose')}</option>
+          {CITIES.map((city) => (
+            <option key={city} value={city}>
+              {t(`cities.${city}`)}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        'guests',
+        optional(t('fields.guests')),
+        <input
+          {...a11y('guests')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100000}
+          step={1}
+          defaultValue={values.guests}
+          className="field-input"
+        />,
+      )}
+      {field(
+        'budget',
+        optional(t('fields.budget')),
+        <select {...a11y('budget')} defaultValue={values.budget ?? ''} className="field-input">
+          <option value="">{t('budgets.none')}</option>
+          {BUDGETS.map((budget) => (
+            <option key={budget} value={budget}>
+              {t(`budgets.${budget}`)}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        'message',
+        optional(t('fields.message')),
+        <textarea {...a11y('message')} rows={5} maxLength={5000} defaultValue={values.message} className="field-input" />,
+      )}
+      <div className="sm:col-span-2">
+        <button type="submit" disabled={busy} aria-busy={busy} className="btn-primary w-full sm:w-auto" data-testid="quote-submit">
+          {busy ? t('sending') : t('send')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { getTranslations } from 'next-intl/server';
+import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
+import { eventTypeOptions } from '@/lib/inquiries';
+import { dubaiToday } from '@/lib/inquiries/schema';
+import { QuoteForm } from './quote-form';
+
+/** The id the "Request a quote" links point at (/ContactUs#quote). */
+export const QUOTE_ANCHOR = 'quote';
+
+/** The quote form's section of /ContactUs; only its own words go to the browser. */
+export async function QuoteSection({ locale }: { locale: string }) {
+  const [t, eventTypes] = await Promise.all([getTranslations('quote'), eventTypeOptions(locale)]);
+  return (
+    <section id={QUOTE_ANCHOR} aria-labelledby="quote-heading" className="mt-14 scroll-mt-24">
+      <h2 id="quote-heading" className="mb-2 text-center text-3xl font-extrabold">
+        {t('title')}
+      </h2>
+      <p className="mb-8 text-center text-zinc-700 dark:text-zinc-300">{t('intro')}</p>
+      <div className="rounded-2xl bg-zinc-100 p-6 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800">
+        <ScopedIntlProvider namespaces={['quote']}>
+          {/* The date the page was drawn only sets the date picker's first day; the server decides. */}
+          <QuoteForm locale={locale} eventTypes={eventTypes} today={dubaiToday()} />
+        </ScopedIntlProvider>
+      </div>
+    </section>
+  );
+}

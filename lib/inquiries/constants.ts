@@ -1,0 +1,49 @@
+// The quote form's fixed choices and result shapes: plain data, no zod, so the form can import
+// them without loading the rules (lib/inquiries/schema.ts) with the page.
+
+export const CITIES = ['dubai', 'abu-dhabi', 'sharjah', 'other'] as const;
+export type City = (typeof CITIES)[number];
+
+/** Budget ranges in AED, stored by key (the words live in the messages). */
+export const BUDGETS = ['under-25k', '25k-50k', '50k-100k', '100k-250k', 'over-250k'] as const;
+
+export const STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+export type InquiryStatus = (typeof STATUSES)[number];
+
+/** The event type of a request that matches none of the services. */
+export const OTHER_EVENT_TYPE = 'other';
+
+export const MAX_GUESTS = 100_000;
+
+/** The form's fields in page order (the first one with an error gets the focus). */
+export const QUOTE_FIELDS = ['name', 'phone', 'email', 'eventType', 'eventDate', 'city', 'guests', 'budget', 'message'] as const;
+export type QuoteField = (typeof QUOTE_FIELDS)[number];
+
+/** Why a quote request was not stored; each has its words under `quote.refused` (status in brackets). */
+export type QuoteRefusal =
+  | 'invalid' // 422: a field's message says what to change
+  | 'confirm' // 400: no fill-time token yet (no scripts): check the request and send it again
+  | 'tooFast' // 400: sent sooner than a person fills the form: wait a moment and send again
+  | 'refused' // 400: the hidden honeypot field was filled
+  | 'tooManyRequests' // 429: the address's budget for the window is spent
+  | 'badRequest' // 400: not a form at all
+  | 'unavailable' // 503: the database did not answer
+  | 'server'; // 500
+
+export type QuoteResult =
+  | { ok: true }
+  | {
+      ok: false;
+      status: number;
+      error: QuoteRefusal;
+      fieldErrors?: Partial<Record<QuoteField, string>>;
+      /** What was typed, for a page re-rendered without scripts. */
+      values?: Partial<Record<QuoteField, string>>;
+      /** A fill-time token to send with the next try (lib/inquiries/fill-token.ts). */
+      token?: string;
+    };
+
+/** The honeypot: a field people never see (hidden from sight and from screen readers). */
+export const HONEYPOT_FIELD = 'website';
+/** The fill-time token's field. */
+export const STARTED_FIELD = 'started';

@@ -1,0 +1,163 @@
+import 'server-only';
+import { unstable_cache } from 'next/cache';
+import { z } from 'zod';
+import { db } from '@/lib/db/client';
+import * as crud from '@/lib/entities/crud';
+import { isCalendarDate } from '@/lib/entities/fields';
+import { services } from '@/lib/entities/services';
+import { pickLocalized } from '@/lib/i18n/pick';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { notifyNewInquiry } from '@/lib/mail/notify';
+import { notFound } from '@/lib/errors';
+import { OTHER_EVENT_TYPE, STATUSES, type InquiryStatus, type QuoteInput } from './schema';
+
+// Quote requests: the public form's store and the back office's inbox. Inquiries are private:
+// nothing here is cached or expires a public page; the back office reads them live, so the
+// unread count is current on every render.
+
+export interface EventTypeOption {
+  /** What is stored: the service's English title (or "other"). */
+  value: string;
+  label: string;
+}
+
+/** The services, in the page's language, as the form's event types (cached with the services). */
+export const eventTypeOptions = unstable_cache(
+  async (locale: string): Promise<EventTypeOption[]> =>
+    (await crud.list(services)).map((s) => ({ value: s.titleEn, label: pickLocalized(locale, s.titleEn, s.titleAr) })),
+  ['quote-event-types'],
+  { tags: [services.key] },
+);
+
+/** True when `value` names a current service (by its English title) or is "other". */
+export async function isKnownEventType(value: string): Promise<boolean> {
+  if (value === OTHER_EVENT_TYPE) return true;
+  return (await db.service.count({ where: { titleEn: value } })) > 0;
+}
+
+/** Stores a request and queues its mail in one transaction: a stored request always gets its mail. */
+export async function createInquiry(input: QuoteInput, locale: string): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const inquiry = await tx.inquiry.create({
+      data: {
+        name: input.name,
+        phone: input.phone,
+        email: input.email,
+        eventType: input.eventType,
+        eventDate: input.eventDate ? new Date(`${input.eventDate}T00:00:00Z`) : null,
+        city: input.city,
+        guests: input.guests,
+        budget: input.budget,
+        message: input.message,
+        locale,
+      },
+    });
+    await notifyNewInquiry(inquiry.id, tx);
+    return inquiry.id;
+  });
+}
+
+// ---- The inbox -------------------------------------------------------------------------------
+
+/** The inbox's filter as it arrives in the address bar; a value that does not parse is ignored. */
+export interface InquiryFilter {
+  status?: InquiryStatus;
+  /** UAE calendar days, inclusive. */
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+const day = z.string().refine(isCalendarDate);
+const search = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((v) => !/[\u0000-\u001F\u007F]/.test(v));
+
+/** Reads the filter from search params; a value that does not parse is left out, never an error. */
+export function parseInquiryFilter(params: Record<string, unknown>): InquiryFilter {
+  const filter: InquiryFilter = {};
+  const status = z.enum(STATUSES).safeParse(one(params.status));
+  if (status.success) filter.status = status.data;
+  const from = day.safeParse(one(params.from));
+  if (from.success) filter.from = from.data;
+  const to = day.safeParse(one(params.to));
+  if (to.success) filter.to = to.data;
+  const q = search.safeParse(one(params.q));
+  if (q.success) filter.q = q.data;
+  return filter;
+}
+
+/** The filter as a query string (for the CSV link and the form), keys in a fixed order. */
+export function filterQuery(filter: InquiryFilter): string {
+  const params = new URLSearchParams();
+  for (const key of ['status', 'from', 'to', 'q'] as const) if (filter[key]) params.set(key, filter[key]);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+// A UAE day starts at 00:00 +04:00 (no daylight saving).
+const dubaiMidnight = (date: string) => new Date(`${date}T00:00:00+04:00`);
+const nextDay = (date: Date) => new Date(date.getTime() + 24 * 60 * 60 * 1000);
+
+function where(filter: InquiryFilter): Prisma.InquiryWhereInput {
+  const and: Prisma.InquiryWhereInput[] = [];
+  if (filter.status) and.push({ status: filter.status });
+  if (filter.from) and.push({ createdAt: { gte: dubaiMidnight(filter.from) } });
+  if (filter.to) and.push({ createdAt: { lt: nextDay(dubaiMidnight(filter.to)) } });
+  if (filter.q) {
+    const q = filter.q;
+    and.push({
+      OR: [{ name: { contains: q, mode: 'insensitive' } }, { email: { contains: q, mode: 'insensitive' } }, { phone: { contains: q } }],
+    });
+  }
+  return { AND: and };
+}
+
+export const INBOX_PAGE_SIZE = 200;
+
+export async function listInquiries(filter: InquiryFilter, take: number | undefined = INBOX_PAGE_SIZE) {
+  return db.inquiry.findMany({ where: where(filter), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
+}
+
+export async function countInquiries(filter: InquiryFilter) {
+  return db.inquiry.count({ where: where(filter) });
+}
+
+export async function unreadInquiryCount(): Promise<number> {
+  return db.inquiry.count({ where: { readAt: null } });
+}
+
+/** The inquiry with its notes (oldest first); opening it marks it read. `justRead`: this call did. */
+export async function openInquiry(id: number) {
+  const marked = await db.inquiry.updateMany({ where: { id, readAt: null }, data: { readAt: new Date() } });
+  const inquiry = await db.inquiry.findUnique({ where: { id }, include: { notes: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } });
+  return inquiry ? { inquiry, justRead: marked.count > 0 } : null;
+}
+
+export async function setInquiryStatus(id: number, status: InquiryStatus) {
+  const { count } = await db.inquiry.updateMany({ where: { id }, data: { status } });
+  if (!count) throw notFound();
+}
+
+export async function addInquiryNote(id: number, author: { id: number; name: string }, text: string) {
+  if (!(await db.inquiry.count({ where: { id } }))) throw notFound();
+  await db.inquiryNote.create({ data: { inquiryId: id, authorId: author.id, authorName: author.name, text } });
+}
+
+export async function removeInquiry(id: number) {
+  const { count } = await db.inquiry.deleteMany({ where: { id } });
+  if (!count) throw notFound();
+}
+
+/** Every inquiry the filter matches, newest first, with its notes (the CSV export). */
+export async function exportInquiries(filter: InquiryFilter) {
+  return db.inquiry.findMany({
+    where: where(filter),
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    include: { notes: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+  });
+}

@@ -1,0 +1,354 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INQUIRY_ACTIONS, invokeWith, sessionCookie } from '../helpers/actions';
+import { BASE, freshIp } from '../helpers/api';
+import { makeUser, testDb } from '../helpers/db';
+
+// The quote form's action over HTTP, as the form (or a bot) calls it, and the inbox's actions and
+// CSV export. Each refusal is checked for its exact answer and for storing nothing. Every
+// inquiry this file adds carries a name starting with PREFIX and is deleted at the end.
+
+const PREFIX = `qr-${process.pid}-${Date.now()}`;
+const named = (suffix: string) => `${PREFIX}-${suffix}`;
+
+interface Answer {
+  ok: boolean;
+  status?: number;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+  token?: string;
+}
+
+/** The action's return value, out of React's flight answer (one JSON line holds it). */
+function answerOf(text: string): Answer {
+  // A long string goes in a text row of its own, which ends without a line break: the result's
+  // row can follow it on the same line.
+  const start = text.indexOf(':{"ok":');
+  if (start < 0) throw new Error(`no action result in: ${text.slice(0, 600)}`);
+  const end = text.indexOf('\n', start);
+  return JSON.parse(text.slice(start + 1, end < 0 ? undefined : end)) as Answer;
+}
+
+async function startToken(ip = freshIp()): Promise<string> {
+  const res = await invokeWith('startQuote', [], { page: '/ContactUs', headers: { 'X-Forwarded-For': ip } });
+  expect(res.status).toBe(200);
+  const token = /"(\d{13}\.[\w-]{43})"/.exec(res.text)?.[1];
+  expect(token, res.text).toBeTruthy();
+  return token!;
+}
+
+const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+function quoteForm(fields: Record<string, string>) {
+  const form = new FormData();
+  const all: Record<string, string> = {
+    locale: 'en',
+    js: '1',
+    name: named('x'),
+    phone: '+971 50 123 4567',
+    email: '',
+    eventType: 'other',
+    eventDate: '',
+    city: 'dubai',
+    guests: '',
+    budget: '',
+    message: '',
+    website: '',
+    ...fields,
+  };
+  for (const [k, v] of Object.entries(all)) form.append(k, v);
+  return form;
+}
+
+async function post(fields: Record<string, string>, ip = freshIp(), page = '/ContactUs') {
+  const res = await invokeWith('submitQuote', [null, quoteForm(fields)], { page, headers: { 'X-Forwarded-For': ip } });
+  expect(res.status).toBeLessThan(500);
+  return { http: res.status, answer: answerOf(res.text) };
+}
+
+const rowsNamed = (name: string) => testDb.inquiry.findMany({ where: { name } });
+
+let token = '';
+beforeAll(async () => {
+  token = await startToken();
+  // The minimum fill time (3 s) counts from the token's issue.
+  await new Promise((r) => setTimeout(r, 3_100));
+});
+afterAll(async () => {
+  await testDb.inquiry.deleteMany({ where: { name: { startsWith: PREFIX } } });
+  await testDb.$disconnect();
+});
+
+describe('the quote form action', () => {
+  it('the manifest has the file’s actions', () => {
+    expect(Object.keys(INQUIRY_ACTIONS).sort()).toEqual(['addNote', 'deleteInquiry', 'saveInquiryStatus', 'startQuote', 'submitQuote']);
+  });
+
+  it('a successful post stores exactly the values sent, unread and new', async () => {
+    const service = await testDb.service.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const name = named('stored');
+    const date = inAWeek();
+    const before = Date.now();
+    const { answer } = await post(
+      {
+        locale: 'ar',
+        started: token,
+        name: `  ${name} `,
+        phone: '+971 4 555 0101',
+        email: 'Visitor@Example.com',
+        eventType: service.titleEn,
+        eventDate: date,
+        city: 'abu-dhabi',
+        guests: '250',
+        budget: '50k-100k',
+        message: 'سطر أول\r\nsecond line, "quoted"',
+      },
+      freshIp(),
+      '/ar/ContactUs',
+    );
+    expect(answer).toEqual({ ok: true });
+    const rows = await rowsNamed(name);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect({ ...row, id: 0, createdAt: null, updatedAt: null }).toEqual({
+      id: 0,
+      name,
+      phone: '+971 4 555 0101',
+      email: 'Visitor@Example.com',
+      eventType: service.titleEn,
+      eventDate: new Date(`${date}T00:00:00Z`),
+      city: 'abu-dhabi',
+      guests: 250,
+      budget: '50k-100k',
+      message: 'سطر أول\nsecond line, "quoted"',
+      locale: 'ar',
+      status: 'new',
+      readAt: null,
+      createdAt: null,
+      updatedAt: null,
+    });
+    expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('the honeypot refuses with 400 "refused" and stores nothing', async () => {
+    const name = named('honeypot');
+    const { answer } = await post({ started: token, name, website: 'http://spam.example' });
+    expect(answer.ok).toBe(false);
+    expect(answer.status).toBe(400);
+    expect(answer.error).toBe('refused');
+    expect(answer.token).toBeUndefined();
+    expect(await rowsNamed(name)).toHaveLength(0);
+  });
+
+  it('the fill time: no token asks to confirm (with a token), a fresh one is too fast, a forged one is no token; nothing stored', async () => {
+    const name = named('fill');
+    const none = await post({ name });
+    expect([none.answer.status, none.answer.error]).toEqual([400, 'confirm']);
+    expect(none.answer.token).toMatch(/^\d{13}\.[\w-]{43}$/);
+    expect(none.answer.values?.name).toBe(name);
+
+    const fresh = await startToken();
+    const quick = await post({ name, started: fresh });
+    expect([quick.answer.status, quick.answer.error, quick.answer.token]).toEqual([400, 'tooFast', fresh]);
+
+    const forged = `${Date.now() - 60_000}.${'A'.repeat(43)}`;
+    const bad = await post({ name, started: forged });
+    expect([bad.answer.status, bad.answer.error]).toEqual([400, 'confirm']);
+    const old = await post({ name, started: `${Date.now() - 60_000}.${token.split('.')[1]}` });
+    expect(old.answer.error).toBe('confirm');
+    expect(await rowsNamed(name)).toHaveLength(0);
+
+    // The token handed back with "confirm" works once the fill time has passed.
+    await new Promise((r) => setTimeout(r, 3_100));
+    const again = await post({ name, started: none.answer.token! });
+    expect(again.answer).toEqual({ ok: true });
+    expect(await rowsNamed(name)).toHaveLength(1);
+  });
+
+  it('the rate limit: the 6th request from one address in the hour is a 429 and is not stored', async () => {
+    const ip = freshIp();
+    const name = named('rate');
+    for (let i = 0; i < 5; i++) expect((await post({ started: token, name }, ip)).answer).toEqual({ ok: true });
+    const sixth = await post({ started: token, name, message: 'sixth' }, ip);
+    expect([sixth.answer.status, sixth.answer.error]).toEqual([429, 'tooManyRequests']);
+    expect(await rowsNamed(name)).toHaveLength(5);
+    expect(await testDb.inquiry.count({ where: { name, message: 'sixth' } })).toBe(0);
+    // Another address is not affected.
+    expect((await post({ started: token, name })).answer).toEqual({ ok: true });
+  });
+
+  it('refusals not stored do not spend the address budget (invalid input, honeypot, fill time)', async () => {
+    const ip = freshIp();
+    const name = named('budget');
+    for (let i = 0; i < 6; i++) {
+      await post({ started: token, name, city: 'paris' }, ip);
+      await post({ started: token, name, website: 'x' }, ip);
+      await post({ name }, ip);
+    }
+    expect((await post({ started: token, name }, ip)).answer).toEqual({ ok: true });
+  });
+
+  const yesterday = new Date(Date.now() - 36 * 3600 * 1000).toISOString().slice(0, 10);
+  const cases: [string, Record<string, string>, Record<string, string>][] = [
+    [
+      'nothing at all',
+      { name: '', phone: '', email: '', eventType: '', city: '' },
+      { name: 'required', phone: 'phoneOrEmail', email: 'phoneOrEmail', eventType: 'required', city: 'required' },
+    ],
+    ['a bad email and phone', { phone: '12', email: 'not-an-email' }, { phone: 'invalidPhone', email: 'invalidEmail' }],
+    ['a past date', { eventDate: yesterday }, { eventDate: 'datePast' }],
+    ['a date that is no day', { eventDate: '2031-02-30' }, { eventDate: 'invalidDate' }],
+    ['a date far ahead', { eventDate: '2099-01-01' }, { eventDate: 'dateTooFar' }],
+    ['zero guests', { guests: '0' }, { guests: 'guestsInvalid' }],
+    ['negative guests', { guests: '-5' }, { guests: 'guestsInvalid' }],
+    ['guests as 1e3', { guests: '1e3' }, { guests: 'guestsInvalid' }],
+    ['too many guests', { guests: '100001' }, { guests: 'guestsInvalid' }],
+    ['a city off the list', { city: 'paris' }, { city: 'invalidChoice' }],
+    ['a budget off the list', { budget: '1m' }, { budget: 'invalidChoice' }],
+    ['an event type that is no service', { eventType: 'Space launch' }, { eventType: 'invalidChoice' }],
+    ['a NUL in the name', { name: 'a\u0000b' }, { name: 'invalidCharacters' }],
+    ['a very long message', { message: 'x'.repeat(5001) }, { message: 'tooLong' }],
+  ];
+  for (const locale of ['en', 'ar']) {
+    for (const [label, fields, expected] of cases) {
+      it(`${label} (${locale}): 422 "invalid" with the exact field codes, nothing stored`, async () => {
+        const name = fields.name === undefined ? named(`bad-${label}`) : fields.name;
+        const { answer } = await post(
+          { started: token, locale, ...fields, name },
+          freshIp(),
+          locale === 'ar' ? '/ar/ContactUs' : '/ContactUs',
+        );
+        expect(answer.ok).toBe(false);
+        expect(answer.status).toBe(422);
+        expect(answer.error).toBe('invalid');
+        expect(answer.fieldErrors).toEqual(expected);
+        if (name && !name.includes('\u0000')) expect(await rowsNamed(name)).toHaveLength(0);
+      });
+    }
+  }
+
+  it('calls that are no form are a 400 "badRequest", never a 5xx', async () => {
+    for (const args of [[null, 'name=x'], [null, { name: 'x' }], [null, 5], []]) {
+      const res = await invokeWith('submitQuote', args, { page: '/ContactUs' });
+      expect(res.status).toBe(200);
+      expect(answerOf(res.text)).toEqual({ ok: false, status: 400, error: 'badRequest' });
+    }
+  });
+
+  it('every code the action can answer has words in both languages', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const locale of ['en', 'ar']) {
+      const quote = JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')).quote;
+      for (const code of ['invalid', 'confirm', 'tooFast', 'refused', 'tooManyRequests', 'badRequest', 'unavailable', 'server']) {
+        expect(typeof quote.refused[code], `${locale} refused.${code}`).toBe('string');
+      }
+      for (const code of new Set(cases.flatMap(([, , e]) => Object.values(e)))) {
+        expect(typeof quote.errors[code], `${locale} errors.${code}`).toBe('string');
+      }
+    }
+  });
+});
+
+describe('the inbox', () => {
+  let admin = '';
+  let mini = '';
+  let pending = '';
+  let id = 0;
+  beforeAll(async () => {
+    admin = await sessionCookie((await makeUser('admin')).email);
+    const miniUser = await makeUser('mini');
+    mini = await sessionCookie(miniUser.email);
+    const pendingUser = await makeUser('mini');
+    pending = await sessionCookie(pendingUser.email);
+    await testDb.user.update({ where: { id: pendingUser.id }, data: { isMiniAdmin: false } });
+    const row = await testDb.inquiry.create({
+      data: {
+        name: named('inbox'),
+        phone: '=1+2',
+        email: 'inbox@example.test',
+        eventType: 'other',
+        city: 'sharjah',
+        message: '@SUM(A1) "hi"\nline 2',
+      },
+    });
+    id = row.id;
+  });
+
+  const act = async (name: string, args: unknown[], cookie: string) => {
+    const res = await invokeWith(name, args, { cookie, page: '/Admin/Inquiries' });
+    expect(res.status).toBe(200);
+    return res.text;
+  };
+
+  it('anonymous and pending callers are refused and change nothing', async () => {
+    const before = await testDb.inquiry.findUniqueOrThrow({ where: { id }, include: { notes: true } });
+    for (const [cookie, code] of [
+      ['', 'unauthenticated'],
+      [pending, 'awaitingApproval'],
+    ] as const) {
+      expect(await act('saveInquiryStatus', [id, 'won'], cookie)).toContain(`"error":"${code}"`);
+      expect(await act('addNote', [id, 'x'], cookie)).toContain(`"error":"${code}"`);
+      expect(await act('deleteInquiry', [id], cookie)).toContain(`"error":"${code}"`);
+    }
+    expect(await testDb.inquiry.findUniqueOrThrow({ where: { id }, include: { notes: true } })).toEqual(before);
+  });
+
+  it('bad arguments are a 400 "badRequest" and change nothing', async () => {
+    const before = await testDb.inquiry.findUniqueOrThrow({ where: { id } });
+    expect(await act('saveInquiryStatus', [id, 'archived'], mini)).toContain('"error":"badRequest"');
+    expect(await act('saveInquiryStatus', [String(id), 'won'], mini)).toContain('"error":"badRequest"');
+    expect(await act('addNote', [id, 5], mini)).toContain('"error":"badRequest"');
+    expect(await act('deleteInquiry', [2 ** 31], mini)).toContain('"error":"badRequest"');
+    expect(await act('addNote', [id, '   '], mini)).toContain('"text":["required"]');
+    expect(await act('saveInquiryStatus', [2 ** 31 - 1, 'won'], mini)).toContain('"error":"notFound"');
+    expect(await testDb.inquiry.findUniqueOrThrow({ where: { id } })).toEqual(before);
+  });
+
+  it('a Mini Admin saves the status and a note (author and time kept)', async () => {
+    expect(await act('saveInquiryStatus', [id, 'quoted'], mini)).toContain('"ok":true');
+    expect(await act('addNote', [id, '  Called back, sending a quote.  '], mini)).toContain('"ok":true');
+    const row = await testDb.inquiry.findUniqueOrThrow({ where: { id }, include: { notes: true } });
+    expect(row.status).toBe('quoted');
+    expect(row.notes.map((n) => [n.text, n.authorName])).toEqual([['Called back, sending a quote.', 'Test mini']]);
+  });
+
+  it('the CSV export: the filter, UTF-8 BOM, escaping and formula-safe cells; refused without a session', async () => {
+    const refused = await fetch(`${BASE}/Admin/InquiriesExport`, { redirect: 'manual' });
+    expect(refused.status).toBe(401);
+    const forbidden = await fetch(`${BASE}/Admin/InquiriesExport`, { headers: { Cookie: pending } });
+    expect(forbidden.status).toBe(403);
+
+    const res = await fetch(`${BASE}/Admin/InquiriesExport?status=quoted&q=${encodeURIComponent(named('inbox'))}`, {
+      headers: { Cookie: admin },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="inquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(
+      '"id","Received","Name","Phone","Email","Event type","Event date","City","Guests","Budget","Message","Language","Status","Read","Notes"',
+    );
+    expect(text).toContain(`"${id}",`);
+    expect(text).toContain(
+      `"${named('inbox')}","'=1+2","inbox@example.test","Other","","Sharjah","","","'@SUM(A1) ""hi""\nline 2","English","Quoted","No",`,
+    );
+    expect(text).toContain(': Called back, sending a quote."');
+    expect(lines.at(-1)).toBe('');
+
+    const ar = await fetch(`${BASE}/ar/Admin/InquiriesExport?status=won&q=${encodeURIComponent(named('inbox'))}`, {
+      headers: { Cookie: admin },
+    });
+    const arText = new TextDecoder().decode(new Uint8Array(await ar.arrayBuffer()).slice(3));
+    // Another status: the header row only, in Arabic.
+    expect(arText.split('\r\n')).toEqual([expect.stringContaining('"الاسم"'), '']);
+  });
+
+  it('an Admin deletes it', async () => {
+    expect(await act('deleteInquiry', [id], admin)).toContain('"ok":true');
+    expect(await testDb.inquiry.count({ where: { id } })).toBe(0);
+    expect(await act('deleteInquiry', [id], admin)).toContain('"error":"notFound"');
+  });
+});
