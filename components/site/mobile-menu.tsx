@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLinks } from './nav-links';
 import { PortfolioLink } from './portfolio-link';
 
@@ -13,7 +13,7 @@ import { PortfolioLink } from './portfolio-link';
  * focus moves into the opened menu, a link closes it, and the tap that closes it by landing
  * outside does not also activate what was under it (the dimmed page).
  */
-export function MobileMenu({ portfolioUrl }: { portfolioUrl: string }) {
+export function MobileMenu({ portfolioUrl, children }: { portfolioUrl: string; children?: ReactNode }) {
   const t = useTranslations('nav');
   const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
@@ -88,6 +88,8 @@ export function MobileMenu({ portfolioUrl }: { portfolioUrl: string }) {
           >
             {t('portfolio')}
           </PortfolioLink>
+          {/* What the header shows beside its buttons on wider screens (the call to action). */}
+          {children}
         </nav>
       </div>
     </div>

@@ -35,16 +35,26 @@ export async function SiteHeader() {
           >
             {t('portfolio')}
           </PortfolioLink>
+          {/* From 640 px in the header; on a phone there is no room beside the buttons (the menu
+              button went off screen), so it is the first thing in the side menu instead. */}
           <Link
             href={{ pathname: '/ContactUs', hash: 'quote' }}
-            className="rounded-full bg-brand px-3 py-2 text-sm font-bold whitespace-nowrap text-black hover:bg-brand-strong hover:text-white sm:px-4"
+            className="hidden rounded-full bg-brand px-4 py-2 text-sm font-bold whitespace-nowrap text-black hover:bg-brand-strong hover:text-white sm:inline-block"
             data-testid="header-quote"
           >
             {quote('cta')}
           </Link>
           <LanguageToggle />
           <ThemeToggle />
-          <MobileMenu portfolioUrl={brand.portfolioUrl} />
+          <MobileMenu portfolioUrl={brand.portfolioUrl}>
+            <Link
+              href={{ pathname: '/ContactUs', hash: 'quote' }}
+              className="rounded-full bg-brand px-4 py-2 text-center text-sm font-bold text-black hover:bg-brand-strong hover:text-white"
+              data-testid="menu-quote"
+            >
+              {quote('cta')}
+            </Link>
+          </MobileMenu>
         </div>
       </div>
       <SearchBox id="site-search-mobile" className="px-4 pb-3 lg:hidden" />

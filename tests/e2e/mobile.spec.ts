@@ -52,6 +52,10 @@ test('the menu button opens the side menu; a link navigates and closes it', asyn
   const links = panel.getByRole('link');
   for (const label of [nav.home, nav.services, nav.team, nav.about, nav.contact])
     await expect(panel.getByRole('link', { name: label, exact: true })).toBeVisible();
+  // The call to action to a quote request: in the menu on a phone (no room for it in the header).
+  await expect(page.getByTestId('header-quote')).toBeHidden();
+  await expect(panel.getByTestId('menu-quote')).toHaveAttribute('href', '/ContactUs#quote');
+  await expect(panel.getByTestId('menu-quote')).toHaveText(messages('en').quote.cta);
   // Focus moves into the panel.
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#mobile-menu'))).toBe(true);
   expect(await links.count()).toBeGreaterThanOrEqual(5);
