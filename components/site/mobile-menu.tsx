@@ -1,7 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from '@/lib/i18n/navigation';
 import { NavLinks } from './nav-links';
 import { PortfolioLink } from './portfolio-link';
 
@@ -13,7 +14,7 @@ import { PortfolioLink } from './portfolio-link';
  * focus moves into the opened menu, a link closes it, and the tap that closes it by landing
  * outside does not also activate what was under it (the dimmed page).
  */
-export function MobileMenu({ portfolioUrl, children }: { portfolioUrl: string; children?: ReactNode }) {
+export function MobileMenu({ portfolioUrl, quoteLabel }: { portfolioUrl: string; quoteLabel?: string }) {
   const t = useTranslations('nav');
   const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
@@ -80,6 +81,16 @@ export function MobileMenu({ portfolioUrl, children }: { portfolioUrl: string; c
         className="site-menu-panel fixed start-0 end-auto bottom-0 m-0 h-auto w-72 max-w-[85vw] overflow-y-auto border-0 border-e border-zinc-200 bg-white p-4 text-zinc-900 shadow-xl backdrop:bg-black/50 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-100"
       >
         <nav aria-label={t('mainNavigation')} className="flex flex-col gap-4">
+          {quoteLabel && (
+            <Link
+              href={{ pathname: '/ContactUs', hash: 'quote' }}
+              onClick={() => panel.current?.hidePopover()}
+              className="btn-primary text-center"
+              data-testid="menu-quote"
+            >
+              {quoteLabel}
+            </Link>
+          )}
           <NavLinks vertical onNavigate={() => panel.current?.hidePopover()} />
           <PortfolioLink
             url={portfolioUrl}
@@ -88,8 +99,6 @@ export function MobileMenu({ portfolioUrl, children }: { portfolioUrl: string; c
           >
             {t('portfolio')}
           </PortfolioLink>
-          {/* What the header shows beside its buttons on wider screens (the call to action). */}
-          {children}
         </nav>
       </div>
     </div>

@@ -35,26 +35,19 @@ export async function SiteHeader() {
           >
             {t('portfolio')}
           </PortfolioLink>
-          {/* From 640 px in the header; on a phone there is no room beside the buttons (the menu
-              button went off screen), so it is the first thing in the side menu instead. */}
+          {/* In the header where it fits: 640-1023 px (beside the buttons) and from 1280 px (beside the
+              full navigation; at 1024 px it pushed the header 54 px too wide). Below 1024 px it also
+              heads the side menu (at 375 px it pushed the menu button off screen). */}
           <Link
             href={{ pathname: '/ContactUs', hash: 'quote' }}
-            className="hidden rounded-full bg-brand px-4 py-2 text-sm font-bold whitespace-nowrap text-black hover:bg-brand-strong hover:text-white sm:inline-block"
+            className="hidden rounded-full bg-brand px-4 py-2 text-sm font-bold whitespace-nowrap text-black hover:bg-brand-strong hover:text-white sm:inline-block lg:hidden xl:inline-block"
             data-testid="header-quote"
           >
             {quote('cta')}
           </Link>
           <LanguageToggle />
           <ThemeToggle />
-          <MobileMenu portfolioUrl={brand.portfolioUrl}>
-            <Link
-              href={{ pathname: '/ContactUs', hash: 'quote' }}
-              className="rounded-full bg-brand px-4 py-2 text-center text-sm font-bold text-black hover:bg-brand-strong hover:text-white"
-              data-testid="menu-quote"
-            >
-              {quote('cta')}
-            </Link>
-          </MobileMenu>
+          <MobileMenu portfolioUrl={brand.portfolioUrl} quoteLabel={quote('cta')} />
         </div>
       </div>
       <SearchBox id="site-search-mobile" className="px-4 pb-3 lg:hidden" />

@@ -144,3 +144,23 @@ test('nothing overflows horizontally at 375px', async ({ page }) => {
     expect(overflow, `${url} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
   }
 });
+
+test('the header fits at every width, with its call to action where there is room', async ({ page }) => {
+  // [width, whether "Request a quote" stands in the header]: beside the buttons up to 1023 px, beside
+  // the full navigation from 1280 px; between, the navigation's own Contact link leads there.
+  for (const [width, inHeader] of [
+    [375, false],
+    [640, true],
+    [768, true],
+    [1024, false],
+    [1280, true],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const url of ['/', '/ar']) {
+      await page.goto(url);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${url} at ${width}px scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+      await expect(page.getByTestId('header-quote'), `${url} at ${width}px`).toBeVisible({ visible: inHeader });
+    }
+  }
+});
