@@ -3,8 +3,8 @@ import { EARLY_TAPS as TAPS, EARLY_TAPS_LIVE as TAPS_LIVE } from './early-taps';
 import { LANGUAGE_SWITCH_FLAG } from './language-switch-flag';
 
 /**
- * Runs in the document's head, before the first paint and long before React (cached pages start
- * their scripts after that paint, lib/server/deferred-boot.mjs):
+ * Runs in the document's head, before the first paint and long before React has hydrated (on a
+ * slow phone, seconds later):
  * - applies the stored theme, so a visitor who chose light never sees a dark flash;
  * - handles the theme toggle and the language toggle itself, with one listener on the document,
  *   so a tap on either acts from the first paint. It is the only handler of both: React's

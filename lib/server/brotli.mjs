@@ -1,5 +1,5 @@
 // One brotli setting for the text we compress once and send many times: the build's scripts and
-// stylesheets (scripts/lib/build.ts) and the kept copies of cached pages (page-replay.mjs).
+// stylesheets (scripts/lib/build.ts) and the kept copies of cached pages (http-cache.mjs).
 import { constants } from 'node:zlib';
 
 /**
