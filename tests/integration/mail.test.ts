@@ -4,7 +4,8 @@ import { deliverDue, enqueue, mailStatus, messageId, smtpTransport } from '@/lib
 import { notifyNewInquiry } from '@/lib/mail/notify';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import { call } from '../helpers/api';
+import { invokeWith } from '../helpers/actions';
+import { call, freshIp } from '../helpers/api';
 import { makeUser, testDb, unique } from '../helpers/db';
 import { TestSmtpServer, type ReceivedMail } from '../helpers/smtp';
 import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
@@ -13,8 +14,8 @@ import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
 // server (smtp-server) on 127.0.0.1 receives what the outbox sends: the inquiry mail (built and
 // sent by lib/mail in this process, against the test database: the quote form is another part of
 // the issue) and the registration mail (through a production server started with SMTP_URL, from
-// POST /api/register). SMTP stopped: the write still succeeds, the row waits with its attempts
-// counted, and the mail arrives once when SMTP is back. Workers racing over one outbox send each
+// POST /api/register, and a quote through the form's action). SMTP stopped: the write still
+// succeeds, the row waits with its attempts counted, and the mail arrives once when SMTP is back. Workers racing over one outbox send each
 // row once.
 
 const smtp = new TestSmtpServer();
@@ -254,6 +255,8 @@ describe('the registration mail, through a production server with SMTP_URL', () 
   beforeAll(async () => {
     userIds.push((await makeUser('admin')).id);
     admins = (await testDb.user.findMany({ where: { isAdmin: true }, orderBy: { id: 'asc' } })).map((u) => u.email);
+    // No recipients saved in the back office: the server's INQUIRY_EMAIL applies to quotes.
+    await testDb.siteSettings.updateMany({ where: { id: 1 }, data: { inquiryRecipients: '' } });
     server = await spawnServer({
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_FROM: FROM,
@@ -348,5 +351,66 @@ describe('the registration mail, through a production server with SMTP_URL', () 
     expect(smtp.find(byKey(key))).toHaveLength(1);
     const ids = smtp.received.map((m) => m.parsed.messageId);
     expect(new Set(ids).size).toBe(ids.length);
+  }, 90_000);
+
+  it('a quote posted with SMTP stopped is stored and thanked as usual; its mail arrives exactly once when SMTP is back', async () => {
+    // The form's fill-time token, from the same server, at least 3 s before the post.
+    const ip = freshIp();
+    const opened = await invokeWith('startQuote', [], { base: server.base, page: '/ContactUs', headers: { 'X-Forwarded-For': ip } });
+    const token = /"(\d{13}\.[\w-]{43})"/.exec(opened.text)?.[1];
+    expect(token, opened.text).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+
+    await smtp.stop();
+    const name = `Huda Saleh ${unique('q')}`;
+    const fields = { locale: 'en', js: '1', started: token!, name, phone: '+971 50 765 4321', email: 'huda@example.test' };
+    const form = new FormData();
+    for (const [field, value] of Object.entries({
+      ...fields,
+      eventType: 'other',
+      eventDate: '',
+      city: 'dubai',
+      guests: '',
+      budget: '',
+      message: '',
+      website: '',
+    }))
+      form.append(field, value);
+    const res = await invokeWith('submitQuote', [null, form], {
+      base: server.base,
+      page: '/ContactUs',
+      headers: { 'X-Forwarded-For': ip },
+    });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(':{"ok":true}');
+    const inquiry = await testDb.inquiry.findFirstOrThrow({ where: { name } });
+    inquiryIds.push(inquiry.id);
+    const key = `inquiry:${inquiry.id}`;
+    keys.push(key);
+    expect(inquiry.status).toBe('new');
+
+    // The worker tried and failed: the mail waits in the outbox with the failure recorded.
+    let row = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
+    for (let i = 0; i < 100 && row.attempts === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
+    }
+    expect(row.attempts).toBeGreaterThanOrEqual(1);
+    expect(row.sentAt).toBeNull();
+    expect(row.lastError).toMatch(/ECONNREFUSED/);
+    expect(smtp.find(byKey(key))).toHaveLength(0);
+
+    await smtp.start();
+    const [mail] = await smtp.waitFor(byKey(key), { timeoutMs: 30_000 });
+    expect(mail!.rcptTo).toEqual(SALES);
+    expect(addresses(mail!.parsed.replyTo)).toEqual(['huda@example.test']);
+    expect(mail!.parsed.subject).toBe(`New quote request: ${name} – Other | طلب عرض سعر جديد`);
+    expect(mail!.parsed.text).toContain('\nPhone · الهاتف: +971 50 765 4321\n');
+    const sent = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
+    expect(sent.sentAt).not.toBeNull();
+    expect(sent.lastError).toBeNull();
+    // Never twice: a worker tick (every 5 s) later there is still exactly one.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(smtp.find(byKey(key))).toHaveLength(1);
   }, 90_000);
 });
