@@ -103,16 +103,42 @@ export function filterQuery(filter: InquiryFilter): string {
 const dubaiMidnight = (date: string) => new Date(`${date}T00:00:00+04:00`);
 const nextDay = (date: Date) => new Date(date.getTime() + 24 * 60 * 60 * 1000);
 
-function where(filter: InquiryFilter): Prisma.InquiryWhereInput {
+/**
+ * The digits of a search that is a phone number, as stored numbers hold them: phones are kept as
+ * the visitor typed them ("+971 50 123 4567"), and staff type them their own way ("050 1234567",
+ * "00971501234567"). An international "00" or a national "0" in front is dropped. Null when the
+ * search is not a phone number (letters, or fewer than 3 digits).
+ */
+export function phoneSearchDigits(q: string): string | null {
+  if (!/^[\d\s()+./-]+$/.test(q)) return null;
+  const digits = q.replace(/\D/g, '').replace(/^00?/, '');
+  return digits.length >= 3 ? digits : null;
+}
+
+/** Inquiries whose phone holds these digits, whatever the spaces, dashes and brackets around them. */
+async function idsByPhoneDigits(digits: string): Promise<number[]> {
+  // `digits` holds only 0-9, so it cannot carry a LIKE wildcard.
+  const rows = await db.$queryRaw<
+    { id: number }[]
+  >`SELECT id FROM inquiries WHERE regexp_replace(phone, '[^0-9]', '', 'g') LIKE ${`%${digits}%`}`;
+  return rows.map((row) => row.id);
+}
+
+async function where(filter: InquiryFilter): Promise<Prisma.InquiryWhereInput> {
   const and: Prisma.InquiryWhereInput[] = [];
   if (filter.status) and.push({ status: filter.status });
   if (filter.from) and.push({ createdAt: { gte: dubaiMidnight(filter.from) } });
   if (filter.to) and.push({ createdAt: { lt: nextDay(dubaiMidnight(filter.to)) } });
   if (filter.q) {
     const q = filter.q;
-    and.push({
-      OR: [{ name: { contains: q, mode: 'insensitive' } }, { email: { contains: q, mode: 'insensitive' } }, { phone: { contains: q } }],
-    });
+    const or: Prisma.InquiryWhereInput[] = [
+      { name: { contains: q, mode: 'insensitive' } },
+      { email: { contains: q, mode: 'insensitive' } },
+      { phone: { contains: q } },
+    ];
+    const digits = phoneSearchDigits(q);
+    if (digits) or.push({ id: { in: await idsByPhoneDigits(digits) } });
+    and.push({ OR: or });
   }
   return { AND: and };
 }
@@ -120,11 +146,11 @@ function where(filter: InquiryFilter): Prisma.InquiryWhereInput {
 export const INBOX_PAGE_SIZE = 200;
 
 export async function listInquiries(filter: InquiryFilter, take: number | undefined = INBOX_PAGE_SIZE) {
-  return db.inquiry.findMany({ where: where(filter), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
+  return db.inquiry.findMany({ where: await where(filter), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
 }
 
 export async function countInquiries(filter: InquiryFilter) {
-  return db.inquiry.count({ where: where(filter) });
+  return db.inquiry.count({ where: await where(filter) });
 }
 
 export async function unreadInquiryCount(): Promise<number> {
@@ -156,7 +182,7 @@ export async function removeInquiry(id: number) {
 /** Every inquiry the filter matches, newest first, with its notes (the CSV export). */
 export async function exportInquiries(filter: InquiryFilter) {
   return db.inquiry.findMany({
-    where: where(filter),
+    where: await where(filter),
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     include: { notes: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
   });
