@@ -6,6 +6,7 @@ import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import { invokeWith } from '../helpers/actions';
 import { call, freshIp } from '../helpers/api';
+import { quoteForm, startQuoteToken } from '../helpers/quote';
 import { makeUser, testDb, unique } from '../helpers/db';
 import { TestSmtpServer, type ReceivedMail } from '../helpers/smtp';
 import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
@@ -74,6 +75,16 @@ async function deliverUntilSent(key: string) {
   } finally {
     transport.close();
   }
+}
+
+/** The outbox row once the worker has tried it at least once (bounded: 10 s). */
+async function firstAttempt(key: string) {
+  let row = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
+  for (let i = 0; i < 100 && row.attempts === 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    row = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
+  }
+  return row;
 }
 
 describe('the inquiry mail (lib/mail in this process)', () => {
@@ -320,11 +331,7 @@ describe('the registration mail, through a production server with SMTP_URL', () 
     const user = await register('Khalid Noor');
     const key = `registration:${user.id}`;
     // The worker tried (woken by the commit) and failed: the row waits with its attempts counted.
-    let row = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
-    for (let i = 0; i < 100 && row.attempts === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      row = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
-    }
+    const row = await firstAttempt(key);
     expect(row.attempts).toBeGreaterThanOrEqual(1);
     expect(row.sentAt).toBeNull();
     expect(row.lastError).toMatch(/ECONNREFUSED/);
@@ -356,26 +363,12 @@ describe('the registration mail, through a production server with SMTP_URL', () 
   it('a quote posted with SMTP stopped is stored and thanked as usual; its mail arrives exactly once when SMTP is back', async () => {
     // The form's fill-time token, from the same server, at least 3 s before the post.
     const ip = freshIp();
-    const opened = await invokeWith('startQuote', [], { base: server.base, page: '/ContactUs', headers: { 'X-Forwarded-For': ip } });
-    const token = /"(\d{13}\.[\w-]{43})"/.exec(opened.text)?.[1];
-    expect(token, opened.text).toBeTruthy();
+    const token = await startQuoteToken(ip, server.base);
     await new Promise((resolve) => setTimeout(resolve, 3_100));
 
     await smtp.stop();
     const name = `Huda Saleh ${unique('q')}`;
-    const fields = { locale: 'en', js: '1', started: token!, name, phone: '+971 50 765 4321', email: 'huda@example.test' };
-    const form = new FormData();
-    for (const [field, value] of Object.entries({
-      ...fields,
-      eventType: 'other',
-      eventDate: '',
-      city: 'dubai',
-      guests: '',
-      budget: '',
-      message: '',
-      website: '',
-    }))
-      form.append(field, value);
+    const form = quoteForm({ started: token, name, phone: '+971 50 765 4321', email: 'huda@example.test' });
     const res = await invokeWith('submitQuote', [null, form], {
       base: server.base,
       page: '/ContactUs',
@@ -390,11 +383,7 @@ describe('the registration mail, through a production server with SMTP_URL', () 
     expect(inquiry.status).toBe('new');
 
     // The worker tried and failed: the mail waits in the outbox with the failure recorded.
-    let row = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
-    for (let i = 0; i < 100 && row.attempts === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      row = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
-    }
+    const row = await firstAttempt(key);
     expect(row.attempts).toBeGreaterThanOrEqual(1);
     expect(row.sentAt).toBeNull();
     expect(row.lastError).toMatch(/ECONNREFUSED/);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INQUIRY_ACTIONS, invokeWith, sessionCookie } from '../helpers/actions';
 import { BASE, freshIp } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
+import { quoteForm, startQuoteToken } from '../helpers/quote';
 
 // The quote form's action over HTTP, as the form (or a bot) calls it, and the inbox's actions and
 // CSV export. Each refusal is checked for its exact answer and for storing nothing. Every
@@ -29,39 +30,15 @@ function answerOf(text: string): Answer {
   return JSON.parse(text.slice(start + 1, end < 0 ? undefined : end)) as Answer;
 }
 
-async function startToken(ip = freshIp()): Promise<string> {
-  const res = await invokeWith('startQuote', [], { page: '/ContactUs', headers: { 'X-Forwarded-For': ip } });
-  expect(res.status).toBe(200);
-  const token = /"(\d{13}\.[\w-]{43})"/.exec(res.text)?.[1];
-  expect(token, res.text).toBeTruthy();
-  return token!;
-}
+const startToken = (ip = freshIp()) => startQuoteToken(ip);
 
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
-function quoteForm(fields: Record<string, string>) {
-  const form = new FormData();
-  const all: Record<string, string> = {
-    locale: 'en',
-    js: '1',
-    name: named('x'),
-    phone: '+971 50 123 4567',
-    email: '',
-    eventType: 'other',
-    eventDate: '',
-    city: 'dubai',
-    guests: '',
-    budget: '',
-    message: '',
-    website: '',
-    ...fields,
-  };
-  for (const [k, v] of Object.entries(all)) form.append(k, v);
-  return form;
-}
-
 async function post(fields: Record<string, string>, ip = freshIp(), page = '/ContactUs') {
-  const res = await invokeWith('submitQuote', [null, quoteForm(fields)], { page, headers: { 'X-Forwarded-For': ip } });
+  const res = await invokeWith('submitQuote', [null, quoteForm({ name: named('x'), ...fields })], {
+    page,
+    headers: { 'X-Forwarded-For': ip },
+  });
   expect(res.status).toBeLessThan(500);
   return { http: res.status, answer: answerOf(res.text) };
 }
