@@ -73,18 +73,26 @@ export const optionalPhone = () =>
     .refine((v) => v === '' || /^\+?[0-9][0-9 ()-]{2,}$/.test(v), { error: 'invalidPhone' });
 
 /**
- * A WhatsApp number: wa.me needs the full international number, so it must start with + and the
- * country code, and hold 8 to 15 digits (E.164). Spaces, brackets and dashes are kept as typed.
+ * A WhatsApp number in international form (E.164: + or 00, a country code, 8 to 15 digits in all),
+ * as "+971501234567" whatever the spacing, brackets, dots or dashes typed; null for anything else.
+ * wa.me needs the country code, and a number without + or 00 may be a local one ("501234567" is
+ * not Belize), so it is refused rather than guessed. The one rule for the offices' numbers and the
+ * site's own (/Admin/Settings).
  */
+export function normaliseWhatsapp(value: string): string | null {
+  const compact = value.replace(/[\s().-]/g, '').replace(/^00/, '+');
+  const match = /^\+([1-9]\d{7,14})$/.exec(compact);
+  return match ? `+${match[1]}` : null;
+}
+
+/** An office's WhatsApp number (normaliseWhatsapp's rule), kept as typed: the card shows it so. */
 export const optionalWhatsapp = () =>
   text()
     .trim()
     .max(40, { error: 'tooLong' })
     .optional()
     .transform((v) => v ?? '')
-    .refine((v) => v === '' || (/^\+[1-9][0-9 ()-]+$/.test(v) && /^\d{8,15}$/.test(v.replace(/\D/g, ''))), {
-      error: 'invalidPhone',
-    });
+    .refine((v) => v === '' || normaliseWhatsapp(v) !== null, { error: 'invalidPhone' });
 
 /** "lat,lng" in decimal degrees (what a map's "copy coordinates" gives), or null for anything else. */
 export function parseLatLng(value: string): { latitude: number; longitude: number } | null {

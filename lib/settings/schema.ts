@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, text } from '@/lib/entities/fields';
+import { normaliseWhatsapp, optionalText, text } from '@/lib/entities/fields';
 
 // The site settings' text fields (/Admin/Settings), checked on the server by saveSettings (and
 // shared with nothing else: this is not a content entity with a list, it is one row). Messages are
@@ -30,16 +30,6 @@ const recipients = () =>
     })
     .refine((list) => list.length <= MAX_RECIPIENTS, { error: 'tooManyRecipients' })
     .transform((list) => list.join(', '));
-
-/**
- * A WhatsApp number in international form (E.164: a country code, at most 15 digits), stored as
- * "+971501234567" whatever the spacing typed; "00" is read as "+". wa.me links take the digits.
- */
-export function normaliseWhatsapp(value: string): string | null {
-  const compact = value.replace(/[\s().-]/g, '').replace(/^00/, '+');
-  const match = /^\+?([1-9]\d{7,14})$/.exec(compact);
-  return match ? `+${match[1]}` : null;
-}
 
 const whatsapp = () =>
   text()

@@ -15,10 +15,19 @@ const errorsOf = (input: Record<string, string>) => {
 };
 
 describe('office fields', () => {
-  it('takes a WhatsApp number only in international form (+ and country code, 8 to 15 digits)', () => {
-    for (const ok of ['', '+971 50 123 4567', '+971-50-123-4567', '+1 (202) 555-0177', '+97150123456789'])
+  it('takes a WhatsApp number only in international form (+ or 00 and country code, 8 to 15 digits)', () => {
+    for (const ok of ['', '+971 50 123 4567', '+971-50-123-4567', '+1 (202) 555-0177', '+97150123456789', '00971 50 123 4567'])
       expect(errorsOf({ whatsapp: ok }), ok).toEqual([]);
-    for (const bad of ['050 123 4567', '971501234567', '+0 50 123 4567', '+971 5', '+9715012345678901', '+971 50 123 4567 x1', 'wa.me/971'])
+    for (const bad of [
+      '050 123 4567',
+      '971501234567',
+      '501234567',
+      '+0 50 123 4567',
+      '+971 5',
+      '+9715012345678901',
+      '+971 50 123 4567 x1',
+      'wa.me/971',
+    ])
       expect(errorsOf({ whatsapp: bad }), bad).toEqual(['whatsapp:invalidPhone']);
   });
 

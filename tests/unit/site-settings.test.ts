@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseWhatsapp, settingsSchema } from '@/lib/settings/schema';
+import { normaliseWhatsapp } from '@/lib/entities/fields';
+import { settingsSchema } from '@/lib/settings/schema';
 import { safeFileStem } from '@/lib/settings/serve';
 import { checkPdf } from '@/lib/uploads/pdf';
 
@@ -10,7 +11,9 @@ describe('site settings rules', () => {
   it('a WhatsApp number is read in international form, whatever the spacing', () => {
     expect(normaliseWhatsapp('+971 50 123 4567')).toBe('+971501234567');
     expect(normaliseWhatsapp('00971-50-123-4567')).toBe('+971501234567');
-    expect(normaliseWhatsapp('(971) 50.123.4567')).toBe('+971501234567');
+    expect(normaliseWhatsapp('+(971) 50.123.4567')).toBe('+971501234567');
+    expect(normaliseWhatsapp('(971) 50.123.4567')).toBeNull(); // no + or 00: maybe a local number
+    expect(normaliseWhatsapp('501234567')).toBeNull(); // not Belize (+501)
     expect(normaliseWhatsapp('050 123 4567')).toBeNull(); // a local number: no country code
     expect(normaliseWhatsapp('+1234567')).toBeNull(); // too short
     expect(normaliseWhatsapp('+9715012345678901')).toBeNull(); // longer than E.164's 15 digits
