@@ -18,15 +18,17 @@ export const dynamic = 'force-dynamic';
 const text = (status: number, body: string, extra: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...extra } });
 
-async function current(): Promise<{ data: Buffer; modified: Date } | null> {
+/** The uploaded portfolio, else the demo one, with the company name for its file name. */
+async function current(): Promise<{ data: Buffer; modified: Date; company: string }> {
   const settings = await getSiteSettings();
+  const company = settings.companyNameEn;
   if (settings.portfolio) {
     const stored = await uploads.get(SITE_FOLDER, settings.portfolio);
-    if (stored) return stored;
+    if (stored) return { ...stored, company };
   }
   const file = path.resolve(/*turbopackIgnore: true*/ process.cwd(), DEMO_PORTFOLIO_FILE);
   const [data, info] = await Promise.all([readFile(/*turbopackIgnore: true*/ file), stat(/*turbopackIgnore: true*/ file)]);
-  return { data, modified: info.mtime };
+  return { data, modified: info.mtime, company };
 }
 
 export async function GET(request: Request) {
@@ -38,10 +40,8 @@ export async function GET(request: Request) {
     if (!isUnavailable(error)) throw error;
     return text(503, errorMessage('unavailable', locale), { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
   }
-  if (!file) return text(404, errorMessage('notFound', locale));
-  const settings = await getSiteSettings();
   const etag = etagOf(file.data);
-  const name = `${safeFileStem(settings.companyNameEn || '7stars-event')}-portfolio.pdf`;
+  const name = `${safeFileStem(file.company || '7stars-event')}-portfolio.pdf`;
   const validators = { ETag: etag, 'Last-Modified': file.modified.toUTCString(), 'Cache-Control': 'public, no-cache' };
   if (notModified(request, etag, file.modified)) return new Response(null, { status: 304, headers: validators });
   return new Response(new Uint8Array(file.data), {

@@ -1,55 +1,31 @@
 'use server';
 
-import { hasLocale } from 'next-intl';
 import { AuthError, CredentialsSignin } from 'next-auth';
-import { requireSessionUser, sessionUser, type Permission } from '@/lib/auth/guard';
+import { sessionUser, type Permission } from '@/lib/auth/guard';
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
 import { register as registerUser, removeUser, setFlags } from '@/lib/entities/user';
 import { z } from 'zod';
-import { parseId } from '@/lib/entities/ids';
-import { AppError, type FieldErrors } from '@/lib/errors';
-import { redirect } from '@/lib/i18n/navigation';
-import { routing } from '@/lib/i18n/routing';
 import { isDbFault } from '@/lib/db/faults';
+import { redirect } from '@/lib/i18n/navigation';
 import { saveSettings as writeSettings } from '@/lib/settings/save';
 import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } from '@/lib/settings/schema';
+import { argsOf, formLocale, idArg, runAction, type ActionResult } from './action-kit';
 import { AREAS, type AreaKey } from './areas';
 
 // Every admin server action. Each one passes the same guard as /api first, then calls the same
 // entity write function; errors come back as codes that the client turns into words.
 
-export type ActionResult = { ok: true } | { ok: false; error: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
+export type { ActionResult } from './action-kit';
 
-async function run(permission: Permission | null, body: () => Promise<void>): Promise<ActionResult> {
-  try {
-    if (permission) await requireSessionUser(permission);
-    await body();
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, error: error.code, fieldErrors: error.fieldErrors };
-    if (isDbFault(error)) return { ok: false, error: 'unavailable' };
-    console.error('[admin action] unexpected error', error);
-    return { ok: false, error: 'server' };
-  }
-}
+const run = (permission: Permission | null, body: () => Promise<void>) => runAction('admin action', permission, body);
 
-// Server actions are public endpoints: anyone can post any JSON to them, whatever the types
-// say. Every argument is checked like a route's body; odd ones are a bad request (400) and
-// change nothing, instead of reaching the database as NaN, "__proto__" or a 64-bit id.
 const areaArg = z.enum(Object.keys(AREAS) as [AreaKey, ...AreaKey[]]);
-const idArg = z.number().refine((v) => parseId(v) !== null);
 const saveItemArgs = z.tuple([areaArg, idArg.nullable(), z.instanceof(FormData)]);
 const deleteItemArgs = z.tuple([areaArg, idArg]);
 const saveUserFlagsArgs = z.tuple([idArg, z.boolean(), z.boolean()]);
 const deleteUserArgs = z.tuple([idArg]);
 const saveSettingsArgs = z.tuple([z.instanceof(FormData)]);
-
-function argsOf<T>(schema: z.ZodType<T>, args: unknown[]): T {
-  const parsed = schema.safeParse(args);
-  if (!parsed.success) throw new AppError(400, 'badRequest');
-  return parsed.data;
-}
 
 function fieldsOf(key: AreaKey, form: FormData): { raw: Record<string, unknown>; image: File | null } {
   const raw: Record<string, unknown> = {};
@@ -127,7 +103,7 @@ export async function login(_previous: ActionResult | null, form: FormData): Pro
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
   const result = await signInWith(form);
   if (form.get('js') !== '1' && (result.ok || result.error === 'awaitingApproval')) {
-    redirect({ href: result.ok ? '/Admin' : '/AwaitingApproval', locale: localeOf(form) });
+    redirect({ href: result.ok ? '/Admin' : '/AwaitingApproval', locale: formLocale(form) });
   }
   return result.ok ? result : { ...result, values: { email: text(form, 'email') } };
 }
@@ -171,7 +147,7 @@ export async function register(_previous: ActionResult | null, form: FormData): 
       passwordConfirmation: form.get('passwordConfirmation'),
     });
   });
-  if (result.ok && form.get('js') !== '1') redirect({ href: '/AwaitingApproval', locale: localeOf(form) });
+  if (result.ok && form.get('js') !== '1') redirect({ href: '/AwaitingApproval', locale: formLocale(form) });
   // What was typed comes back (never a password), so a page re-rendered without scripts keeps it.
   return result.ok ? result : { ...result, values: { name: text(form, 'name'), email: text(form, 'email') } };
 }
@@ -180,11 +156,6 @@ const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value.slice(0, 254) : '';
 };
-
-function localeOf(form: FormData) {
-  const locale = form.get('locale');
-  return hasLocale(routing.locales, locale) ? locale : routing.defaultLocale;
-}
 
 /**
  * Ends the session at once (its token is revoked, so the cookie no longer opens anything) but

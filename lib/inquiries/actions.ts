@@ -1,20 +1,17 @@
 'use server';
 
-import { hasLocale } from 'next-intl';
 import { refresh } from 'next/cache';
 import { headers } from 'next/headers';
 import { z } from 'zod';
-import type { ActionResult } from '@/lib/admin/actions';
+import { argsOf, formLocale, idArg, runAction, type ActionResult } from '@/lib/admin/action-kit';
 import { clientAddress } from '@/lib/auth/client-address';
 import { requireSessionUser } from '@/lib/auth/guard';
 import { hit, refund } from '@/lib/auth/rate-limit';
 import { config } from '@/lib/config';
 import { isDbFault } from '@/lib/db/faults';
-import { parseId } from '@/lib/entities/ids';
-import { isCleanText } from '@/lib/entities/fields';
+import { requiredText } from '@/lib/entities/fields';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
-import { routing } from '@/lib/i18n/routing';
 import { checkFillToken, issueFillToken } from './fill-token';
 import { addInquiryNote, createInquiry, isKnownEventType, removeInquiry, setInquiryStatus } from './index';
 import {
@@ -38,11 +35,6 @@ export async function startQuote(): Promise<string> {
   return issueFillToken();
 }
 
-const localeOf = (form: FormData) => {
-  const locale = form.get('locale');
-  return hasLocale(routing.locales, locale) ? locale : routing.defaultLocale;
-};
-
 /** What was typed, sent back so a page re-rendered without scripts keeps it. */
 function typed(form: FormData): Partial<Record<QuoteField, string>> {
   const values = quoteValues(form);
@@ -58,7 +50,7 @@ function typed(form: FormData): Partial<Record<QuoteField, string>> {
 export async function submitQuote(_previous: QuoteResult | null, form: FormData): Promise<QuoteResult> {
   if (!(form instanceof FormData)) return { ok: false, status: 400, error: 'badRequest' };
   const result = await store(form);
-  if (result.ok && form.get('js') !== '1') redirect({ href: '/ContactUs/Thanks', locale: localeOf(form) });
+  if (result.ok && form.get('js') !== '1') redirect({ href: '/ContactUs/Thanks', locale: formLocale(form) });
   return result;
 }
 
@@ -69,9 +61,12 @@ async function store(form: FormData): Promise<QuoteResult> {
   const honeypot = form.get(HONEYPOT_FIELD);
   if (honeypot !== null && honeypot !== '') return { ok: false, status: 400, error: 'refused', values };
 
-  const started = checkFillToken(form.get(STARTED_FIELD));
-  // A post without a good token gets one now, whatever else is wrong, so the next try can pass.
-  const token = started === 'missing' ? issueFillToken() : undefined;
+  const posted = form.get(STARTED_FIELD);
+  const started = checkFillToken(posted);
+  // Every refusal carries the token the next try needs: a fresh one when the post had none (or a
+  // forged or expired one), else the same one (the wait counts from when it was issued). Without
+  // scripts the re-rendered form only has what this answer says.
+  const token = started === 'missing' ? issueFillToken() : String(posted);
   const checked = validateQuote(quoteValues(form), dubaiToday());
   if (!checked.ok) return { ok: false, status: 422, error: 'invalid', fieldErrors: checked.errors, values, token };
   try {
@@ -79,53 +74,39 @@ async function store(form: FormData): Promise<QuoteResult> {
       return { ok: false, status: 422, error: 'invalid', fieldErrors: { eventType: 'invalidChoice' }, values, token };
     }
     if (started === 'missing') return { ok: false, status: 400, error: 'confirm', values, token };
-    // The same token comes back: the wait counts from when it was issued.
-    if (started === 'tooFast') return { ok: false, status: 400, error: 'tooFast', values, token: String(form.get(STARTED_FIELD)) };
+    if (started === 'tooFast') return { ok: false, status: 400, error: 'tooFast', values, token };
 
     const key = `quote:${clientAddress(await headers(), config.trustProxyHops)}`;
     if ((await hit(key, config.quoteRate.windowSeconds)) > config.quoteRate.perAddress) {
-      return { ok: false, status: 429, error: 'tooManyRequests', values };
+      return { ok: false, status: 429, error: 'tooManyRequests', values, token };
     }
     try {
-      await createInquiry(checked.data, localeOf(form));
+      await createInquiry(checked.data, formLocale(form));
     } catch (error) {
       await refund(key).catch(() => undefined); // not stored: the try does not count
       throw error;
     }
     return { ok: true };
   } catch (error) {
-    if (isDbFault(error)) return { ok: false, status: 503, error: 'unavailable', values };
+    if (isDbFault(error)) return { ok: false, status: 503, error: 'unavailable', values, token };
     console.error('[quote] unexpected error', error);
-    return { ok: false, status: 500, error: 'server', values };
+    return { ok: false, status: 500, error: 'server', values, token };
   }
 }
 
 // ---- The inbox -------------------------------------------------------------------------------
 
-const idArg = z.number().refine((v) => parseId(v) !== null);
 const statusArgs = z.tuple([idArg, z.enum(STATUSES)]);
 const noteArgs = z.tuple([idArg, z.string()]);
 const deleteArgs = z.tuple([idArg]);
-
-function argsOf<T>(schema: z.ZodType<T>, args: unknown[]): T {
-  const parsed = schema.safeParse(args);
-  if (!parsed.success) throw new AppError(400, 'badRequest');
-  return parsed.data;
-}
+/** A note: the rule of every multi-line text field (trimmed, 1 to 5,000 characters, no control characters). */
+const noteText = requiredText(5000, { multiline: true });
 
 async function inbox(body: () => Promise<void>): Promise<ActionResult> {
-  try {
-    await requireSessionUser('content');
-    await body();
-    // The menu's unread count and the lists are server-rendered: the screen is drawn again.
-    refresh();
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, error: error.code, fieldErrors: error.fieldErrors };
-    if (isDbFault(error)) return { ok: false, error: 'unavailable' };
-    console.error('[inbox action] unexpected error', error);
-    return { ok: false, error: 'server' };
-  }
+  const result = await runAction('inbox action', 'content', body);
+  // The menu's unread count and the lists are server-rendered: the screen is drawn again.
+  if (result.ok) refresh();
+  return result;
 }
 
 export async function saveInquiryStatus(id: number, status: string): Promise<ActionResult> {
@@ -138,10 +119,9 @@ export async function saveInquiryStatus(id: number, status: string): Promise<Act
 export async function addNote(id: number, text: string): Promise<ActionResult> {
   return inbox(async () => {
     const [inquiryId, raw] = argsOf(noteArgs, [id, text]);
-    const note = raw.trim();
-    if (!note) throw new AppError(422, 'invalid', { text: ['required'] });
-    if (note.length > 5000) throw new AppError(422, 'invalid', { text: ['tooLong'] });
-    if (!isCleanText(note, { multiline: true })) throw new AppError(422, 'invalid', { text: ['invalidCharacters'] });
+    const checked = noteText.safeParse(raw);
+    if (!checked.success) throw new AppError(422, 'invalid', { text: [checked.error.issues[0]?.message ?? 'invalid'] });
+    const note = checked.data;
     const user = await requireSessionUser('content');
     await addInquiryNote(inquiryId, user, note);
   });

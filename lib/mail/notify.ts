@@ -2,6 +2,8 @@ import 'server-only';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
 import { config } from '@/lib/config';
+import { OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
+import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
 import type { DbClient } from '@/lib/entities/define';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
@@ -45,8 +47,10 @@ async function companyNames(client: DbClient): Promise<{ en: string; ar: string 
   return { en: settings?.companyNameEn || en.meta.siteName, ar: settings?.companyNameAr || ar.meta.siteName };
 }
 
-const dubaiTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', dateStyle: 'medium', timeStyle: 'short' });
-const received = (date: Date) => `${dubaiTime.format(date)} (UTC+4)`;
+const received = (date: Date) => `${formatDubaiTime(date, 'en')} (UTC+4)`;
+/** A fixed choice (city, budget, language) in both languages, by its key; an unknown key as stored. */
+const choice = (key: string, pick: (m: typeof en) => Record<string, string>) =>
+  key in pick(en) ? `${pick(en)[key]}${SEP}${pick(ar)[key]}` : key;
 
 interface Layout {
   company: { en: string; ar: string };
@@ -122,18 +126,17 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
   }
   const w = words;
   const service =
-    inquiry.eventType === 'other'
+    inquiry.eventType === OTHER_EVENT_TYPE
       ? null
       : await client.service.findFirst({ where: { titleEn: inquiry.eventType }, select: { titleAr: true } });
   const eventType =
-    inquiry.eventType === 'other'
-      ? `${w.en.inquiry.other}${SEP}${w.ar.inquiry.other}`
+    inquiry.eventType === OTHER_EVENT_TYPE
+      ? `${en.quote.eventTypeOther}${SEP}${ar.quote.eventTypeOther}`
       : service && service.titleAr !== inquiry.eventType
         ? `${inquiry.eventType}${SEP}${service.titleAr}`
         : inquiry.eventType;
-  const city = inquiry.city in w.en.cities ? (inquiry.city as keyof typeof w.en.cities) : null;
   const notGiven = `${w.en.inquiry.notGiven}${SEP}${w.ar.inquiry.notGiven}`;
-  const date = inquiry.eventDate ? inquiry.eventDate.toISOString().slice(0, 10) : '';
+  const date = isoDay(inquiry.eventDate);
   const language = inquiry.locale === 'ar' ? 'ar' : 'en';
   const visitorEmail = email.safeParse(inquiry.email.trim()).success ? inquiry.email.trim() : '';
 
@@ -147,10 +150,10 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
       { label: both((x) => x.inquiry.email), value: inquiry.email || notGiven },
       { label: both((x) => x.inquiry.eventType), value: eventType },
       { label: both((x) => x.inquiry.eventDate), value: date || notGiven },
-      { label: both((x) => x.inquiry.city), value: city ? `${w.en.cities[city]}${SEP}${w.ar.cities[city]}` : inquiry.city },
+      { label: both((x) => x.inquiry.city), value: choice(inquiry.city, (m) => m.quote.cities) },
       { label: both((x) => x.inquiry.guests), value: inquiry.guests === null ? notGiven : String(inquiry.guests) },
-      { label: both((x) => x.inquiry.budget), value: inquiry.budget || notGiven },
-      { label: both((x) => x.inquiry.language), value: `${w.en.languages[language]}${SEP}${w.ar.languages[language]}` },
+      { label: both((x) => x.inquiry.budget), value: inquiry.budget ? choice(inquiry.budget, (m) => m.quote.budgets) : notGiven },
+      { label: both((x) => x.inquiry.language), value: choice(language, (m) => m.admin.inquiries.languages) },
       { label: both((x) => x.inquiry.received), value: received(inquiry.createdAt) },
     ],
     block: inquiry.message ? { label: both((x) => x.inquiry.message), value: inquiry.message } : undefined,
@@ -161,7 +164,7 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
   };
   const subjectParts = [
     oneLine(inquiry.name),
-    oneLine(inquiry.eventType === 'other' ? w.en.inquiry.other : inquiry.eventType),
+    oneLine(inquiry.eventType === OTHER_EVENT_TYPE ? en.quote.eventTypeOther : inquiry.eventType),
     date,
   ].filter(Boolean);
   await enqueue(client, {

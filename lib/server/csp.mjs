@@ -1,6 +1,6 @@
 // The Content-Security-Policy of every HTML page, computed by the HTTP server (scripts/serve.mjs).
 //
-// Public pages are rendered once and kept (ISR, lib/cache-handler.mjs, page-replay.mjs), so a
+// Public pages are rendered once and kept (ISR, lib/cache-handler.mjs, lib/server/http-cache.mjs), so a
 // per-request nonce cannot reach their inline scripts (Next's docs: nonces need dynamic rendering).
 // Hashes can: the server sees the whole document before it sends the headers, hashes every inline
 // <script> it holds (React's flight data, the theme script, the script loader, whatever else a page
@@ -9,10 +9,10 @@
 //
 // What it costs: Next's answer is held until it ends (cached pages come in one piece anyway; the
 // back office streams and now arrives whole) and is gunzipped once to be read (Next compresses it
-// itself; its bytes are sent unchanged). The kept copies of cached pages (page-replay.mjs) are
-// copies of this answer, header included, so a replayed page costs nothing more.
+// itself; its bytes are sent unchanged). The kept copies of cached pages (http-cache.mjs) are
+// copies of this answer, header included, so a kept page costs nothing more.
 //
-// Plain JavaScript for the reason given in page-replay.mjs.
+// Plain JavaScript: it runs in the HTTP server process (scripts/serve.mjs), outside Next's build.
 
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -96,7 +96,7 @@ function toBuffer(chunk, encoding) {
 
 /**
  * Holds an HTML answer until it ends, then sends it with the page policy. Call it before anything
- * else wraps the response (Next's compression and the page-replay capture wrap it in turn), so it
+ * else wraps the response (Next's compression and the HTTP cache's capture wrap it in turn), so it
  * sees the bytes that go on the wire and every header is still open when it sets its own.
  * Answers that are not HTML, or carry no body (HEAD, 204, 304), go through untouched.
  * @param {import('node:http').ServerResponse} res

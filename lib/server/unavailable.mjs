@@ -8,7 +8,7 @@
 // Only plain page requests (GET/HEAD of a page URL) are touched: /api answers its own JSON 503,
 // and Next's files, images and the router's own requests keep their status for their callers.
 //
-// Plain JavaScript: it runs in the HTTP server process (scripts/serve.mjs), see page-replay.mjs.
+// Plain JavaScript: it runs in the HTTP server process (scripts/serve.mjs), outside Next's build.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,23 +25,19 @@ import { headerValue } from './header-value.mjs';
 export const RETRY_AFTER_SECONDS = 5;
 
 const NOT_PAGE_PREFIXES = ['/api/', '/_next/'];
-/** Headers of Next's failed answer that describe its body; the rest (security headers) stay. */
-const BODY_HEADERS = [
-  'content-type',
-  'content-length',
-  'content-encoding',
-  'content-language',
-  'etag',
-  'last-modified',
-  'cache-control',
-  'vary',
-  'link',
-  'set-cookie',
-  'x-nextjs-cache',
-  'x-nextjs-prerender',
-  'x-nextjs-stale-time',
-  'x-next-cache-tags',
-];
+/**
+ * Headers of the failed answer that the branded page keeps: the site's own security headers
+ * (next.config.ts) and the request id. Everything else described the failed body and goes.
+ */
+const KEPT_HEADERS = new Set([
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'permissions-policy',
+  'strict-transport-security',
+  'content-security-policy',
+  'x-request-id',
+]);
 
 /** @param {string} text */
 const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -120,7 +116,7 @@ a:focus-visible{outline:3px solid #f4f4f5;outline-offset:3px}
 
 /**
  * @param {{ root: string, findStale: FindStale }} options
- * @returns {(req: IncomingMessage, res: ServerResponse, replayKey: string | null) => void}
+ * @returns {(req: IncomingMessage, res: ServerResponse) => void}
  */
 export function unavailablePages({ root, findStale }) {
   /** @type {Record<'en' | 'ar', string>} */
@@ -156,7 +152,7 @@ export function unavailablePages({ root, findStale }) {
         res.end(req.method === 'HEAD' ? undefined : stale.body);
         return;
       }
-      for (const name of BODY_HEADERS) res.removeHeader(name);
+      for (const name of res.getHeaderNames()) if (!KEPT_HEADERS.has(name)) res.removeHeader(name);
       const href = escapeHtml(req.url ?? '/');
       const body = Buffer.from(pages[localeOf(req.url)].replace('HREF', href));
       res.writeHead(503, {

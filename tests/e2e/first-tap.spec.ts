@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, homeData, messages, searchBox, shown, waitForHydration } from './support';
 
-// A tap made before the page's scripts run is never lost. Public pages paint before their
-// scripts start (lib/server/deferred-boot.mjs), so on a slow phone a visitor can tap first:
+// A tap made before the page's scripts run is never lost. Public pages paint long before React
+// has hydrated them on a slow phone, so a visitor can tap first:
 // - with JavaScript off, the native controls work: the team dialog (invoker commands), the side
 //   menu (popover), the language link, and Enter in search (a GET form);
 // - with the scripts held back until after the tap, every control acts, the theme toggle and the

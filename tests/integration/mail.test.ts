@@ -141,7 +141,7 @@ describe('the inquiry mail (lib/mail in this process)', () => {
         'Event date · تاريخ الفعالية: 2027-03-14',
         'City · المدينة: Abu Dhabi · أبوظبي',
         'Guests · عدد الضيوف: 250',
-        'Budget (AED) · الميزانية (درهم): 50k-100k',
+        `Budget (AED) · الميزانية (درهم): ${en.quote.budgets['50k-100k']} · ${ar.quote.budgets['50k-100k']}`,
         'Written in · لغة الطلب: Arabic · العربية',
         `Received · تاريخ الاستلام: ${dubaiTime(inquiry.createdAt)}`,
         '',

@@ -261,10 +261,9 @@ describe('two instances behind nginx', () => {
   );
 
   it("an admin action's write is on the writer's own next answer too", { timeout: SECTION_TIMEOUT }, async () => {
-    // Found here (issue 18), NOT FIXED YET: after a write, the instance that made it may keep
-    // serving its old `/` and `/ar` (Next's page entry, not only the HTTP cache: `/?a=1` was old
-    // too), while its /api/home and the other instance are current. Seen after saveItem every run,
-    // and once after an /api create; also on a single instance without Redis.
+    // Found here (issue 18): the instance that made a write kept serving its old `/` and `/ar`
+    // (Next's page entry) while its /api/home and the other instance were current. Fixed by the
+    // cache handler's request-start `lastModified` (docs/decisions.md); this keeps it fixed.
     const cookie = await signIn(A().base);
     await warm();
     const name = { en: unique('OwnWrite'), ar: `عميل ${unique('o')}` };

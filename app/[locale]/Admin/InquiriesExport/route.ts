@@ -1,7 +1,8 @@
 import { hasLocale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { requireSessionUser } from '@/lib/auth/guard';
-import { isDbFault } from '@/lib/db/faults';
+import { isDbFault, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
+import { errorMessage } from '@/lib/i18n/messages';
 import { AppError } from '@/lib/errors';
 import { exportInquiries, parseInquiryFilter } from '@/lib/inquiries';
 import { OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
@@ -24,7 +25,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
     const filter = parseInquiryFilter(Object.fromEntries(new URL(request.url).searchParams));
     const rows = await exportInquiries(filter);
     const header = [
-      'id',
+      t('id'),
       t('received'),
       t('name'),
       t('phone'),
@@ -68,11 +69,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
   } catch (error) {
     const status = error instanceof AppError ? error.status : isDbFault(error) ? 503 : 500;
     if (status === 500) console.error('[inquiries export] unexpected error', error);
-    const errors = await getTranslations({ locale, namespace: 'errors' });
     const code = error instanceof AppError ? error.code : status === 503 ? 'unavailable' : 'server';
-    return Response.json(
-      { message: errors.has(code as never) ? errors(code as never) : errors('server') },
-      { status, headers: { 'Cache-Control': 'private, no-store' } },
-    );
+    const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
+    if (status === 503) headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
+    return Response.json({ message: errorMessage(code, locale) }, { status, headers });
   }
 }

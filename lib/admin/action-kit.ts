@@ -1,0 +1,48 @@
+import { hasLocale } from 'next-intl';
+import { z } from 'zod';
+import { requireSessionUser, type Permission } from '@/lib/auth/guard';
+import { isDbFault } from '@/lib/db/faults';
+import { parseId } from '@/lib/entities/ids';
+import { AppError, type FieldErrors } from '@/lib/errors';
+import { routing } from '@/lib/i18n/routing';
+
+// What every server action shares (the back office's in lib/admin/actions.ts, the inbox's in
+// lib/inquiries/actions.ts): the guard, argument checks and the mapping of errors to codes. A
+// plain module: a 'use server' file may only export actions.
+
+export type ActionResult = { ok: true } | { ok: false; error: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
+
+/**
+ * Runs an action's body behind the one guard (`permission` null: a public action) and answers with
+ * a code the client turns into words: an AppError's own, `unavailable` for a database fault,
+ * `server` for anything else (logged under `label`).
+ */
+export async function runAction(label: string, permission: Permission | null, body: () => Promise<void>): Promise<ActionResult> {
+  try {
+    if (permission) await requireSessionUser(permission);
+    await body();
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error: error.code, fieldErrors: error.fieldErrors };
+    if (isDbFault(error)) return { ok: false, error: 'unavailable' };
+    console.error(`[${label}] unexpected error`, error);
+    return { ok: false, error: 'server' };
+  }
+}
+
+// Server actions are public endpoints: anyone can post any JSON to them, whatever the types
+// say. Every argument is checked like a route's body; odd ones are a bad request (400) and
+// change nothing, instead of reaching the database as NaN, "__proto__" or a 64-bit id.
+export const idArg = z.number().refine((v) => parseId(v) !== null);
+
+export function argsOf<T>(schema: z.ZodType<T>, args: unknown[]): T {
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) throw new AppError(400, 'badRequest');
+  return parsed.data;
+}
+
+/** The language a posted form was shown in (its hidden `locale` field), English when it is odd. */
+export function formLocale(form: FormData) {
+  const locale = form.get('locale');
+  return hasLocale(routing.locales, locale) ? locale : routing.defaultLocale;
+}
