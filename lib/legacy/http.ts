@@ -26,13 +26,13 @@ export function json(request: Request, body: unknown, status = 200): Response {
 
 /**
  * Public content every visitor gets the same (GET /api/home): a shared cache may keep it as long
- * as a page (the HTTP server's, a CDN's), once per Origin since the CORS headers depend on it. A
- * browser asks again every time (max-age=0), and writes empty this server's copies at once.
+ * as a page (the HTTP server's, a CDN's). The CORS headers say `Vary: Origin` when they depend on
+ * the caller (a CORS_ORIGINS list); with `*` one copy serves every Origin. A browser asks again
+ * every time (max-age=0), and writes empty this server's copies at once.
  */
 export function sharedJson(request: Request, body: unknown): Response {
   const response = json(request, body);
   response.headers.set('Cache-Control', 'public, max-age=0, s-maxage=30, stale-while-revalidate=30');
-  response.headers.append('Vary', 'Origin');
   return response;
 }
 

@@ -13,6 +13,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, gunzip } from 'node:zlib';
 import { brotliTextParams } from './brotli.mjs';
+import { headerValue } from './header-value.mjs';
 
 const brotli = promisify(brotliCompress);
 const gunzipAsync = promisify(gunzip);
@@ -93,12 +94,7 @@ export function sentHeaders(res, also = []) {
 }
 
 /** @param {Stored} stored @param {string} name */
-function headerOf(stored, name) {
-  for (let i = 0; i + 1 < stored.headers.length; i += 2) {
-    if (String(stored.headers[i]).toLowerCase() === name) return stored.headers[i + 1];
-  }
-  return undefined;
-}
+const headerOf = (stored, name) => headerValue(stored.headers, name);
 
 /** @param {unknown} chunk @param {unknown} encoding */
 function toBuffer(chunk, encoding) {
@@ -241,7 +237,10 @@ export function httpCache(options = {}) {
     const values = valuesOf(req, vary);
     const previous = match(variants, req);
     if (previous) drop(key, previous);
-    else if (variants.length >= MAX_VARIANTS) return;
+    // A full list makes room (expired copies first, then the least recently stored) rather than
+    // refusing: sixteen odd Accept-Encoding values must not stop a URL from being kept.
+    for (const old of variants.filter((v) => now() - v.storedAt >= v.ttlMs)) drop(key, old);
+    while ((entries.get(key)?.length ?? 0) >= MAX_VARIANTS) drop(key, /** @type {Variant} */ (entries.get(key)?.[0]));
     const etag = headerOf(stored, 'etag');
     /** @type {Variant} */
     const variant = {
@@ -365,7 +364,13 @@ export function httpCache(options = {}) {
     if (!variants) return undefined;
     const same = match(variants, req);
     if (same) return same;
-    return variants.find((v) => accepts(req.headers['accept-encoding'], String(headerOf(v.stored, 'content-encoding') ?? 'identity')));
+    // Another coding of the same representation will do; another value of any other header the
+    // answer varies on (a router payload instead of the page, another language) will not.
+    return variants.find(
+      (v) =>
+        v.vary.every((name, i) => name === 'accept-encoding' || v.values[i] === String(req.headers[name] ?? '')) &&
+        accepts(req.headers['accept-encoding'], String(headerOf(v.stored, 'content-encoding') ?? 'identity')),
+    );
   }
 
   return { serve, capture, purge, findStale, send, stats: () => ({ entries: entries.size, bytes, retired: retired.size, generation }) };

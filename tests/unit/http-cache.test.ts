@@ -44,8 +44,13 @@ beforeAll(async () => {
       Vary: 'rsc, Accept-Language',
     };
     if (url.searchParams.has('cookie')) headers['Set-Cookie'] = 'a=1';
-    res.writeHead(url.searchParams.has('missing') ? 404 : 200, headers);
-    res.end(`render ${renders} rsc=${req.headers.rsc ?? ''} lang=${req.headers['accept-language'] ?? ''}`);
+    const body = `render ${renders} rsc=${req.headers.rsc ?? ''} lang=${req.headers['accept-language'] ?? ''}`;
+    const answer = () => {
+      res.writeHead(url.searchParams.has('missing') ? 404 : 200, headers);
+      res.end(body);
+    };
+    if (url.searchParams.has('slow')) setTimeout(answer, 100);
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -100,15 +105,45 @@ describe('httpCache in front of a server', () => {
     expect((await get('/e', { 'If-None-Match': '"other"' })).text).toBe(page.text);
   });
 
-  it('a purge empties it; what was kept becomes the last good copy; an answer that began before the purge is not kept', async () => {
-    const kept = await get('/f');
-    expect((await get('/f')).replay).toBe('1');
+  it('a purge empties it; what was kept becomes the last good copy', async () => {
+    const kept = await get('/f', { 'Accept-Language': 'en' });
+    expect((await get('/f', { 'Accept-Language': 'en' })).replay).toBe('1');
     cache.purge();
-    const fresh = await get('/f');
+    const fresh = await get('/f', { 'Accept-Language': 'en' });
     expect(fresh.replay).toBeNull();
     expect(fresh.text).not.toBe(kept.text);
-    const stale = cache.findStale({ url: '/f', headers: {} } as http.IncomingMessage);
+    const stale = cache.findStale({ url: '/f', headers: { 'accept-language': 'en' } } as http.IncomingMessage);
     expect(stale?.stored.body.toString()).toBe(kept.text);
-    expect(cache.stats().generation).toBeGreaterThan(0);
+    expect(cache.stats().generation).toBe(1);
+  });
+
+  it('an answer whose render began before a purge is not kept', async () => {
+    const slow = get('/g?slow=1'); // writes its answer 100 ms later
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    cache.purge();
+    await slow;
+    const after = renders;
+    expect((await get('/g?slow=1')).replay).toBeNull();
+    expect(renders).toBe(after + 1);
+  });
+
+  it('a URL with sixteen copies makes room for a new one instead of refusing it', async () => {
+    for (let i = 0; i < 16; i++) await get('/h', { 'Accept-Language': `l${i}` });
+    const newcomer = await get('/h', { 'Accept-Language': 'l16' });
+    expect(newcomer.replay).toBeNull();
+    expect((await get('/h', { 'Accept-Language': 'l16' })).replay).toBe('1');
+    // The least recently stored went.
+    expect((await get('/h', { 'Accept-Language': 'l0' })).replay).toBeNull();
+  });
+
+  it('the last good copy is never another variant: a router payload or another language is not the page', async () => {
+    const page = await get('/k', { 'Accept-Language': 'en' });
+    cache.purge();
+    const same = cache.findStale({ url: '/k', headers: { 'accept-language': 'en' } } as http.IncomingMessage);
+    expect(same?.stored.body.toString()).toBe(page.text);
+    expect(cache.findStale({ url: '/k', headers: { 'accept-language': 'ar' } } as http.IncomingMessage)).toBeUndefined();
+    expect(
+      cache.findStale({ url: '/k', headers: { 'accept-language': 'en', rsc: '1' } } as unknown as http.IncomingMessage),
+    ).toBeUndefined();
   });
 });
