@@ -69,7 +69,8 @@ describe('the inbox search', () => {
   it('the count and the CSV export apply the same search as the list', async () => {
     const q = '0501234567';
     const listed = (await listInquiries({ q }, undefined)).map((row) => row.id);
-    expect(listed).toContain(rows.dubaiMobile);
+    const ours = new Set(Object.values(rows));
+    expect(listed.filter((id) => ours.has(id))).toEqual([rows.dubaiMobile]);
     expect(await countInquiries({ q })).toBe(listed.length);
     expect((await exportInquiries({ q })).map((row) => row.id)).toEqual(listed);
   });

@@ -252,6 +252,7 @@ describe('several workers over one outbox', () => {
     expect(sentBy.reduce((a, b) => a + b, 0)).toBe(40);
     expect(sentBy.filter((n) => n > 0).length).toBeGreaterThan(1);
     const rows = await testDb.mailOutbox.findMany({ where: { dedupeKey: { in: mine } } });
+    expect(rows).toHaveLength(40);
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 0 && row.lockedUntil === null)).toBe(true);
     for (const key of mine) expect(smtp.find(byKey(key)), key).toHaveLength(1);
     // And nothing this file sent so far arrived twice.

@@ -285,13 +285,17 @@ describe('two instances behind nginx', () => {
       expect(created.status).toBe(201);
       const first = (await testDb.client.findUniqueOrThrow({ where: { id: created.data.id } })).logo;
       expect(await s3.keys('clients/')).toContain(`clients/${first}`);
+      const served: Buffer[] = [];
       for (const base of [B().base, proxy, A().base]) {
         const res = await fetch(`${base}/clientimges/${first}`);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('image/png');
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-        expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+        served.push(Buffer.from(await res.arrayBuffer()));
       }
+      // The same bytes from every way in, and they are a PNG.
+      expect(served[0]!.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+      for (const bytes of served) expect(bytes.equals(served[0]!)).toBe(true);
       // Nothing on either instance's disk.
       for (const server of [A(), B()]) expect(filesUnder(uploadsDirOf(server))).toEqual([]);
 
