@@ -1,3 +1,4 @@
+# syntax=docker/dockerfile:1
 # Production image: builds once, then `npm start` applies migrations, seeds an empty database
 # and serves on port 3000.
 FROM node:20-bookworm-slim
@@ -8,10 +9,12 @@ COPY prisma ./prisma
 COPY prisma.config.ts ./
 RUN npm install --no-audit --no-fund --include=dev
 COPY . .
-# Baked into the build (Next reads both at build time); every replica must get the same values.
-ARG NEXT_SERVER_ACTIONS_ENCRYPTION_KEY
+# Next reads both at build time; every replica must get the same values (and the same key again
+# at run time: compose passes it). The key comes in as a BuildKit secret, so it is in no layer or
+# image metadata; the deployment id is not secret.
 ARG NEXT_DEPLOYMENT_ID
-ENV NEXT_SERVER_ACTIONS_ENCRYPTION_KEY=$NEXT_SERVER_ACTIONS_ENCRYPTION_KEY NEXT_DEPLOYMENT_ID=$NEXT_DEPLOYMENT_ID
-RUN npm run build
+ENV NEXT_DEPLOYMENT_ID=$NEXT_DEPLOYMENT_ID
+RUN --mount=type=secret,id=actions_key,required=true \
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$(cat /run/secrets/actions_key)" npm run build
 EXPOSE 3000
 CMD ["npm", "start"]

@@ -73,13 +73,13 @@ export async function invokeWith(name: string, args: Arg[], options: InvokeOptio
 export const invoke = (name: string, args: Arg[], cookie = '', page = '/Admin', base = BASE) =>
   invokeWith(name, args, { cookie, page, base });
 
-/** A real session: the login action, as the sign-in form calls it. */
-export async function sessionCookie(email: string): Promise<string> {
+/** A real session: the login action, as the sign-in form calls it (on `base`, the test server by default). */
+export async function sessionCookie(email: string, base = BASE): Promise<string> {
   const form = new FormData();
   form.append('email', email);
   form.append('password', PASSWORD);
   form.append('js', '1'); // as the scripted form sends it: an answer, not a redirect
-  const res = await invoke('login', [null, form], '', '/LogIn');
+  const res = await invoke('login', [null, form], '', '/LogIn', base);
   expect(res.text).toContain('"ok":true');
   const cookie = res.setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('authjs.session-token='));
   expect(cookie).toBeTruthy();

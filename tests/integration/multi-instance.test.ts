@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '@/lib/entities/services';
-import { invokeWith } from '../helpers/actions';
+import { invokeWith, sessionCookie } from '../helpers/actions';
 import { call, freshIp, imageFile } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
@@ -171,17 +171,7 @@ async function page(base: string, pathname: string, headers: Record<string, stri
   return { status: res.status, text: await res.text(), requestId: res.headers.get('x-request-id') ?? '' };
 }
 
-async function signIn(base: string, email = adminEmail) {
-  const form = new FormData();
-  form.append('email', email);
-  form.append('password', PASSWORD);
-  form.append('js', '1');
-  const res = await invokeWith('login', [null, form], { base, page: '/LogIn' });
-  expect(res.text).toContain('"ok":true');
-  const cookie = res.setCookie.map((c) => c.split(';')[0]!).find((c) => c.startsWith('authjs.session-token='));
-  expect(cookie).toBeTruthy();
-  return cookie!;
-}
+const signIn = (base: string, email = adminEmail) => sessionCookie(email, base);
 
 async function clientForm(nameEn: string, nameAr: string) {
   const form = new FormData();
