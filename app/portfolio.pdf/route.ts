@@ -5,7 +5,8 @@ import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { getSiteSettings } from '@/lib/settings';
 import { DEMO_PORTFOLIO_FILE } from '@/lib/settings/paths';
-import { etagOf, notModified, safeFileStem } from '@/lib/settings/serve';
+import { etagOf, notModified, plainText } from '@/lib/http/file-answers';
+import { safeFileStem } from '@/lib/settings/serve';
 import { SITE_FOLDER, uploads } from '@/lib/uploads/store';
 
 // The portfolio download (/portfolio.pdf): the PDF uploaded in /Admin/Settings, else the demo
@@ -14,9 +15,6 @@ import { SITE_FOLDER, uploads } from '@/lib/uploads/store';
 // gives the new file on the next request after an upload.
 
 export const dynamic = 'force-dynamic';
-
-const text = (status: number, body: string, extra: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...extra } });
 
 /** The uploaded portfolio, else the demo one, with the company name for its file name. */
 async function current(): Promise<{ data: Buffer; modified: Date; company: string }> {
@@ -38,7 +36,7 @@ export async function GET(request: Request) {
     file = await current();
   } catch (error) {
     if (!isUnavailable(error)) throw error;
-    return text(503, errorMessage('unavailable', locale), { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
+    return plainText(503, errorMessage('unavailable', locale), { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
   }
   const etag = etagOf(file.data);
   const name = `${safeFileStem(file.company || '7stars-event')}-portfolio.pdf`;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
 import { getSiteSettings, type SiteSettingsRow } from './index';
@@ -29,7 +30,8 @@ export interface Brand {
 const pick = (settings: SiteSettingsRow, locale: string, en: keyof SiteSettingsRow, ar: keyof SiteSettingsRow) =>
   String((locale === 'ar' ? settings[ar] : settings[en]) ?? '').trim();
 
-export async function getBrand(locale: string): Promise<Brand> {
+/** The brand in one language; once per render (the header, footer, logos and metadata all ask). */
+export const getBrand = cache(async function getBrand(locale: string): Promise<Brand> {
   const [settings, t] = await Promise.all([getSiteSettings(), getTranslations({ locale, namespace: 'meta' })]);
   // A name set in one language only is still the company's name in the other (a brand is rarely translated).
   const name = pick(settings, locale, 'companyNameEn', 'companyNameAr') || pick(settings, locale, 'companyNameAr', 'companyNameEn');
@@ -50,4 +52,4 @@ export async function getBrand(locale: string): Promise<Brand> {
     socialImage: settings.socialImage ? siteImageUrl(settings.socialImage) : null,
     portfolioUrl: settings.portfolio ? PORTFOLIO_PATH : config.portfolioUrl,
   };
-}
+});

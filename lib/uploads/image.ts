@@ -20,8 +20,11 @@ export interface ProcessedImage {
 }
 
 /** Whatever part name a client used, a file name with a path in it is refused outright. */
+/** A file name that tries to name a path (separators, `..`, NUL): refused for any upload. */
+export const isUnsafeFileName = (name: string) => /[\\/]|\.\.|\0/.test(name);
+
 function checkFileName(name: string) {
-  if (/[\\/]|\.\.|\0/.test(name)) throw new ImageError('imageFileName');
+  if (isUnsafeFileName(name)) throw new ImageError('imageFileName');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { MAX_PORTFOLIO_BYTES } from '@/lib/settings/paths';
+import { isUnsafeFileName } from './image';
 
 export class PdfError extends Error {
   constructor(readonly code: 'pdfInvalid' | 'pdfTooLarge' | 'imageFileName') {
@@ -17,7 +18,7 @@ const TAIL = 1024;
  * sent (not rewritten): a PDF is served as a download, never rendered into our pages.
  */
 export async function checkPdf(file: File): Promise<Buffer> {
-  if (/[\\/]|\.\.|\0/.test(file.name)) throw new PdfError('imageFileName');
+  if (isUnsafeFileName(file.name)) throw new PdfError('imageFileName');
   if (file.size > MAX_PORTFOLIO_BYTES) throw new PdfError('pdfTooLarge');
   const data = Buffer.from(await file.arrayBuffer());
   if (!/^%PDF-[12]\.\d/.test(data.subarray(0, 8).toString('latin1'))) throw new PdfError('pdfInvalid');

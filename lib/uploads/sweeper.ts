@@ -4,7 +4,7 @@ import { db } from '@/lib/db/client';
 import { imageNames } from '@/lib/entities/crud';
 import { IMAGE_ENTITIES } from '@/lib/entities/registry';
 import { settingsFileNames } from '@/lib/settings/files';
-import { SITE_FOLDER, uploadStore, type UploadFolder } from './store';
+import { SITE_FOLDER, UPLOAD_FOLDERS, uploadStore, type UploadFolder } from './store';
 
 /**
  * Removes stored files no row refers to: what a crash between storing a file and writing its row
@@ -26,9 +26,8 @@ export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now
       if (!lock?.locked) return { swept: false, reason: 'busy' } as const;
       // The store itself, not the app's `uploads`: a removal that fails must count as not done.
       const store = await uploadStore();
-      // Each entity's files live in the folder named after its key.
-      // (and the site settings' in their own folder).
-      const folders: UploadFolder[] = [...IMAGE_ENTITIES.map((entity) => entity.key as UploadFolder), SITE_FOLDER];
+      // Each entity's files live in the folder named after its key, the settings' in their own.
+      const folders = UPLOAD_FOLDERS;
       // Listed before the references are read: a file stored after this point is not looked at,
       // and one stored before it is referenced by then unless it is an orphan (or in flight, and young).
       const stored = new Map(await Promise.all(folders.map(async (folder) => [folder, await store.list(folder)] as const)));

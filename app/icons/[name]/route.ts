@@ -6,7 +6,7 @@ import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { getSiteSettings } from '@/lib/settings';
 import { ICON_SIZES, type IconName } from '@/lib/settings/paths';
-import { etagOf, notModified } from '@/lib/settings/serve';
+import { etagOf, notModified, plainText } from '@/lib/http/file-answers';
 import { SITE_FOLDER, uploads } from '@/lib/uploads/store';
 
 // The browser icons made from the uploaded logo (/icons/icon.png, /icons/apple-icon.png): the logo
@@ -17,9 +17,6 @@ import { SITE_FOLDER, uploads } from '@/lib/uploads/store';
 type Context = { params: Promise<{ name: string }> };
 
 export const dynamic = 'force-dynamic';
-
-const text = (status: number, body: string, extra: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...extra } });
 
 // Few logos, two sizes: the last icons made are kept, so a visit does not cost a resize each time.
 const made = new Map<string, Buffer>();
@@ -40,7 +37,7 @@ async function logoIcon(name: IconName, logo: Buffer): Promise<Buffer> {
 export async function GET(request: Request, { params }: Context) {
   const { name } = await params;
   const locale = preferredLocale(request.headers.get('accept-language'));
-  if (!Object.hasOwn(ICON_SIZES, name)) return text(404, errorMessage('notFound', locale));
+  if (!Object.hasOwn(ICON_SIZES, name)) return plainText(404, errorMessage('notFound', locale));
   const icon = name as IconName;
   let data: Buffer;
   let logoName: string | null;
@@ -57,7 +54,7 @@ export async function GET(request: Request, { params }: Context) {
     }
   } catch (error) {
     if (!isUnavailable(error)) throw error;
-    return text(503, errorMessage('unavailable', locale), { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
+    return plainText(503, errorMessage('unavailable', locale), { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
   }
   // Kept a year only when asked for by the current logo's URL; any other address revalidates.
   const version = new URL(request.url).searchParams.get('v');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { etagOf, notModified, plainText } from '@/lib/http/file-answers';
 import { errorMessage } from '@/lib/i18n/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
@@ -15,23 +15,6 @@ import { SITE_URL_FOLDER } from '@/lib/settings/paths';
 type Context = { params: Promise<{ folder: string; name: string }> };
 
 const CROPS = { portrait: portraitCrop } as const;
-
-const text = (status: number, body: string, extra: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...extra } });
-
-/**
- * A hash of the bytes served: the same on every instance and with either store (a bucket's own
- * ETag differs between stores and for multipart uploads), so a revalidation anywhere is a 304.
- */
-const etagOf = (data: Buffer) => `"${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`;
-
-/** If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2). */
-function notModified(request: Request, etag: string, modified: Date): boolean {
-  const match = request.headers.get('if-none-match');
-  if (match !== null) return match.split(',').some((tag) => [etag, `W/${etag}`, '*'].includes(tag.trim()));
-  const since = Date.parse(request.headers.get('if-modified-since') ?? '');
-  return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
-}
 
 // The optimiser caches what it makes from a cut, so a cut is asked for rarely; the few most
 // recent are kept so that repeated direct requests do not each cost a decode and an encode.
@@ -53,9 +36,9 @@ export async function GET(request: Request, { params }: Context) {
   const locale = preferredLocale(request.headers.get('accept-language'));
   const folders: readonly UploadFolder[] | undefined = folder === SITE_URL_FOLDER ? [SITE_FOLDER] : IMAGE_URL_FOLDERS.get(folder);
   const type = CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
-  if (!folders || !type) return text(404, errorMessage('notFound', locale));
+  if (!folders || !type) return plainText(404, errorMessage('notFound', locale));
   const crop = new URL(request.url).searchParams.get('crop');
-  if (crop !== null && !Object.hasOwn(CROPS, crop)) return text(400, errorMessage('unknownCrop', locale));
+  if (crop !== null && !Object.hasOwn(CROPS, crop)) return plainText(400, errorMessage('unknownCrop', locale));
   for (const store of folders) {
     let file: Awaited<ReturnType<typeof uploads.get>>;
     try {
@@ -64,7 +47,10 @@ export async function GET(request: Request, { params }: Context) {
       // The store is unreachable (a bucket down): it passes by itself, so a 503 that says when,
       // never a 500 nor a 404 a cache could keep.
       if (!isUnavailable(error)) throw error;
-      return text(503, errorMessage('unavailable', locale), { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
+      return plainText(503, errorMessage('unavailable', locale), {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+        'Cache-Control': 'no-store',
+      });
     }
     if (file) {
       const data = crop ? await cut(`${store}/${name}`, crop as keyof typeof CROPS, file.data) : file.data;
@@ -87,7 +73,7 @@ export async function GET(request: Request, { params }: Context) {
       return new Response(new Uint8Array(data), { headers: { ...headers, 'Content-Length': String(data.length) } });
     }
   }
-  return text(404, errorMessage('notFound', locale));
+  return plainText(404, errorMessage('notFound', locale));
 }
 
 export const HEAD = GET;
