@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { saveSettings, type ActionResult } from '@/lib/admin/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
-import { MAX_PORTFOLIO_BYTES } from '@/lib/settings/paths';
+import { MAX_PORTFOLIO_BYTES, PORTFOLIO_PATH } from '@/lib/settings/paths';
 import type { SettingsFileField, SettingsInput } from '@/lib/settings/schema';
 import { TIMINGS } from '@/lib/timings';
 import { ImageInput } from './image-input';
@@ -237,7 +237,7 @@ function PdfInput({ current, error }: { current: string | null; error?: string }
       </p>
       <p className="mb-2 text-sm">
         {current ? t('currentPortfolio') : t('defaultPortfolio')}{' '}
-        <a href={current ?? '/portfolio.pdf'} target="_blank" rel="noopener" className="underline">
+        <a href={current ?? PORTFOLIO_PATH} target="_blank" rel="noopener" className="underline">
           {t('viewPortfolio')}
         </a>
       </p>

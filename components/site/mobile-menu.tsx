@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@/lib/i18n/navigation';
+import { QUOTE_ANCHOR } from '@/lib/inquiries/constants';
 import { NavLinks } from './nav-links';
 import { PortfolioLink } from './portfolio-link';
 
@@ -83,7 +84,7 @@ export function MobileMenu({ portfolioUrl, quoteLabel }: { portfolioUrl: string;
         <nav aria-label={t('mainNavigation')} className="flex flex-col gap-4">
           {quoteLabel && (
             <Link
-              href={{ pathname: '/ContactUs', hash: 'quote' }}
+              href={{ pathname: '/ContactUs', hash: QUOTE_ANCHOR }}
               onClick={() => panel.current?.hidePopover()}
               className="btn-primary text-center"
               data-testid="menu-quote"

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
+import { QUOTE_ANCHOR } from '@/lib/inquiries/constants';
 
 /** "Request a quote": a band at the end of Home, Services and the team page. */
 export async function QuoteCta({ className = 'mt-12' }: { className?: string }) {
@@ -11,7 +12,7 @@ export async function QuoteCta({ className = 'mt-12' }: { className?: string }) 
           {t('cta')}
         </h2>
         <p className="text-zinc-700 dark:text-zinc-300">{t('ctaText')}</p>
-        <Link href={{ pathname: '/ContactUs', hash: 'quote' }} className="btn-primary" data-testid="quote-cta">
+        <Link href={{ pathname: '/ContactUs', hash: QUOTE_ANCHOR }} className="btn-primary" data-testid="quote-cta">
           {t('cta')}
         </Link>
       </div>

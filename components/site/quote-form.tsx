@@ -8,6 +8,7 @@ import {
   BUDGETS,
   CITIES,
   HONEYPOT_FIELD,
+  MAX_GUESTS,
   OTHER_EVENT_TYPE,
   QUOTE_FIELDS,
   STARTED_FIELD,
@@ -299,7 +300,7 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
           type="number"
           inputMode="numeric"
           min={1}
-          max={100000}
+          max={MAX_GUESTS}
           step={1}
           defaultValue={values.guests}
           className="field-input"

@@ -1,11 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
 import { eventTypeOptions } from '@/lib/inquiries';
+import { QUOTE_ANCHOR } from '@/lib/inquiries/constants';
 import { dubaiToday } from '@/lib/inquiries/schema';
 import { QuoteForm } from './quote-form';
-
-/** The id the "Request a quote" links point at (/ContactUs#quote). */
-export const QUOTE_ANCHOR = 'quote';
 
 /** The quote form's section of /ContactUs; only its own words go to the browser. */
 export async function QuoteSection({ locale }: { locale: string }) {

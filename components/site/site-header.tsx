@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
+import { QUOTE_ANCHOR } from '@/lib/inquiries/constants';
 import { getBrand } from '@/lib/settings/brand';
 import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
@@ -39,7 +40,7 @@ export async function SiteHeader() {
               full navigation; at 1024 px it pushed the header 54 px too wide). Below 1024 px it also
               heads the side menu (at 375 px it pushed the menu button off screen). */}
           <Link
-            href={{ pathname: '/ContactUs', hash: 'quote' }}
+            href={{ pathname: '/ContactUs', hash: QUOTE_ANCHOR }}
             className="hidden rounded-full bg-brand px-4 py-2 text-sm font-bold whitespace-nowrap text-black hover:bg-brand-strong hover:text-white sm:inline-block lg:hidden xl:inline-block"
             data-testid="header-quote"
           >

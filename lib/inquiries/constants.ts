@@ -15,6 +15,9 @@ export const OTHER_EVENT_TYPE = 'other';
 
 export const MAX_GUESTS = 100_000;
 
+/** The id of the quote form's section on /ContactUs, which every "Request a quote" link points at. */
+export const QUOTE_ANCHOR = 'quote';
+
 /** The form's fields in page order (the first one with an error gets the focus). */
 export const QUOTE_FIELDS = ['name', 'phone', 'email', 'eventType', 'eventDate', 'city', 'guests', 'budget', 'message'] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];

@@ -3,7 +3,7 @@ import { unstable_cache } from 'next/cache';
 import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import * as crud from '@/lib/entities/crud';
-import { isCalendarDate } from '@/lib/entities/fields';
+import { isCalendarDate, text } from '@/lib/entities/fields';
 import { services } from '@/lib/entities/services';
 import { pickLocalized } from '@/lib/i18n/pick';
 import type { Prisma } from '@/lib/generated/prisma/client';
@@ -70,12 +70,8 @@ export interface InquiryFilter {
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const day = z.string().refine(isCalendarDate);
-const search = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .refine((v) => !/[\u0000-\u001F\u007F]/.test(v));
+// The rule of every single-line text field (no control characters or lone surrogates).
+const search = text().trim().min(1).max(100);
 
 /** Reads the filter from search params; a value that does not parse is left out, never an error. */
 export function parseInquiryFilter(params: Record<string, unknown>): InquiryFilter {

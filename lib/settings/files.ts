@@ -1,9 +1,11 @@
 import 'server-only';
 import { db } from '@/lib/db/client';
 import type { DbClient } from '@/lib/entities/define';
+import { SETTINGS_FILE_FIELDS, type SettingsFileField } from './schema';
 
 /** The stored files the settings row refers to (for the orphan sweeper: these are never orphans). */
 export async function settingsFileNames(client: DbClient = db): Promise<string[]> {
-  const row = await client.siteSettings.findUnique({ where: { id: 1 }, select: { logo: true, socialImage: true, portfolio: true } });
-  return [row?.logo, row?.socialImage, row?.portfolio].filter((name): name is string => typeof name === 'string' && name !== '');
+  const select = Object.fromEntries(SETTINGS_FILE_FIELDS.map((field) => [field, true])) as Record<SettingsFileField, true>;
+  const row = await client.siteSettings.findUnique({ where: { id: 1 }, select });
+  return SETTINGS_FILE_FIELDS.map((field) => row?.[field]).filter((name): name is string => typeof name === 'string' && name !== '');
 }

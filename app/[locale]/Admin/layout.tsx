@@ -40,9 +40,12 @@ export default async function AdminLayout({ children, params }: { children: Reac
       badge: { count: unread, label: t('inquiries.unread', { count: unread }) },
     });
   }
-  if (can(user, 'users')) items.push({ key: 'users', href: '/Admin/Users', prefixes: ['/Admin/Users'] });
-  // Company-level (brand, where quote requests are mailed): Admins only, like Users.
-  if (can(user, 'users')) items.push({ key: 'settings', href: '/Admin/Settings', prefixes: ['/Admin/Settings'] });
+  // Users, and the company-level settings (brand, where quote requests are mailed): Admins only.
+  if (can(user, 'users'))
+    items.push(
+      { key: 'users', href: '/Admin/Users', prefixes: ['/Admin/Users'] },
+      { key: 'settings', href: '/Admin/Settings', prefixes: ['/Admin/Settings'] },
+    );
   return (
     <ScopedIntlProvider namespaces={CLIENT_NAMESPACES}>
       <div className="min-h-svh min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">

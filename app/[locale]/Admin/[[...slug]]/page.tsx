@@ -9,7 +9,7 @@ import { SettingsForm } from '@/components/admin/settings-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { fieldOptions, formValues, listCards } from '@/lib/admin/server';
-import { can, isPending, sessionUser } from '@/lib/auth/guard';
+import { can, sessionUser } from '@/lib/auth/guard';
 import { parseInquiryFilter } from '@/lib/inquiries';
 import { listUsers } from '@/lib/entities/user';
 import { Link, redirect } from '@/lib/i18n/navigation';
@@ -101,7 +101,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
     );
   }
   if (route.kind === 'inquiries' || route.kind === 'inquiry') {
-    if (!can(user, 'content') || isPending(user))
+    if (!can(user, 'content'))
       return (
         <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
           {t('forbidden')}
