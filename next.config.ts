@@ -22,13 +22,6 @@ const ENGLISH_PAGE = '(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/)[^.]*';
  */
 const IMAGE_FOLDER = '[a-z]+imges';
 
-/**
- * Every path but the media answers (the old image folders, the route behind them, the image
- * optimiser), which send their own stricter policy (`default-src 'none'; sandbox`): a header rule
- * here would replace it.
- */
-const NOT_MEDIA = `(?!(?:${IMAGE_FOLDER}|media)/|_next/image).*`;
-
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
@@ -104,9 +97,9 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
-      // HTML pages get the full policy from the HTTP server (lib/server/csp.mjs: it hashes their
-      // inline scripts); this covers everything else that is not media (the API, RSC payloads).
-      { source: `/:path(${NOT_MEDIA})`, headers: [{ key: 'Content-Security-Policy', value: "frame-ancestors 'none'" }] },
+      // Pages get theirs from the HTTP server and proxy.ts (lib/server/csp.mjs); the API's JSON
+      // only needs to refuse being framed.
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: "frame-ancestors 'none'" }] },
     ];
   },
 };

@@ -42,7 +42,7 @@ const { LimitedIncomingMessage, limitBody } = await import('../lib/server/body-l
 const { requestGuard } = await import('../lib/server/request-guard.mjs');
 const { stampSocketAddress } = await import('../lib/server/socket-address.mjs');
 const { unavailablePages } = await import('../lib/server/unavailable.mjs');
-const { frameOrigin, withPagePolicy } = await import('../lib/server/csp.mjs');
+const { cachedPagePolicy, frameOrigin, isPagePath } = await import('../lib/server/csp.mjs');
 const { mapEmbedUrl } = await import('../lib/server/map-embed.mjs');
 const { createLogger, requestLogger } = await import('../lib/server/request-log.mjs');
 const { healthEndpoints, serverHooks } = await import('../lib/server/health.mjs');
@@ -67,7 +67,9 @@ cacheState.onExpire.add(() => pages.purge());
 const versions = contentVersion({ url: process.env.REDIS_URL, onStale: () => cacheState.expireAll() });
 // A page Next cannot render (database down) gets its last good copy or a branded 503.
 const guardPage = unavailablePages({ root: ROOT, findStale: (req) => pages.findStale(req) });
-const pagePolicy = { frameOrigin: frameOrigin(mapEmbedUrl()) };
+// Every page answer starts with the cached pages' policy; proxy.ts replaces it on the pages
+// rendered per request. Files and the API send their own.
+const pagePolicy = cachedPagePolicy(frameOrigin(mapEmbedUrl()));
 
 const logger = createLogger();
 const track = requestLogger(logger);
@@ -125,8 +127,8 @@ const server = http.createServer({ IncomingMessage: LimitedIncomingMessage }, (r
  */
 function answer(req, res, useCache) {
   if (useCache && pages.serve(req, res)) return;
-  // Every HTML answer of Next gets the page CSP; stored copies already carry it.
-  withPagePolicy(res, pagePolicy);
+  // Stored copies already carry it.
+  if (isPagePath(req.url ?? '/')) res.setHeader('Content-Security-Policy', pagePolicy);
   guardPage(req, res);
   const readsOnly = req.method === 'GET' || req.method === 'HEAD';
   if (useCache) pages.capture(req, res);

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { mapEmbedUrl } from '@/lib/server/map-embed.mjs';
 import { BASE } from '../helpers/api';
 
-// The production server's Content-Security-Policy (lib/server/csp.mjs via scripts/serve.mjs):
-// every HTML answer allows exactly the inline scripts it carries, the kept copies of cached pages
-// carry the same header, and media answers keep their own stricter policy.
+// The Content-Security-Policy (lib/server/csp.mjs): cached pages carry one fixed policy (the HTTP
+// server's, kept with their copies), pages rendered per request a fresh nonce (proxy.ts), and
+// media answers their own stricter policy.
 
 interface Raw {
   status: number;
@@ -35,19 +35,14 @@ const html = (res: Raw) => {
   return bytes.toString('utf8');
 };
 
-/** The test's own reading of a document: the text of every <script> without src, hashed. */
-function expectedHashes(document: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of document.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (/\ssrc=/.test(match[1] ?? '')) continue;
-    hashes.add(
-      `'sha256-${createHash('sha256')
-        .update(match[2] ?? '')
-        .digest('base64')}'`,
-    );
-  }
-  return [...hashes].sort();
+/** Every inline script of a document (no src): its attributes and its text. */
+function inlineScripts(document: string): { attributes: string; text: string }[] {
+  return [...document.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter((match) => !/\ssrc=/.test(match[1] ?? ''))
+    .map((match) => ({ attributes: match[1] ?? '', text: match[2] ?? '' }));
 }
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 function directives(policy: string | string[] | undefined): Map<string, string[]> {
   expect(typeof policy).toBe('string');
@@ -60,31 +55,55 @@ function directives(policy: string | string[] | undefined): Map<string, string[]
   );
 }
 
-function expectPagePolicy(res: Raw) {
+const OTHER_DIRECTIVES = {
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-src': [new URL(mapEmbedUrl()).origin],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** A cached page: Next's policy without nonces, the same fixed string whatever the page holds. */
+function expectCachedPagePolicy(res: Raw) {
+  expect(res.headers['content-security-policy']).toBe(
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; " +
+      `connect-src 'self'; frame-src ${new URL(mapEmbedUrl()).origin}; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+  );
   const document = html(res);
+  expect(inlineScripts(document).length, 'the page has inline scripts (theme, flight data)').toBeGreaterThan(2);
+  return document;
+}
+
+/** A page rendered per request: a nonce that every inline script carries, or the script's hash. */
+function expectNoncePolicy(res: Raw) {
   const policy = directives(res.headers['content-security-policy']);
-  const scripts = policy.get('script-src') ?? [];
-  expect(scripts[0]).toBe("'self'");
-  expect(scripts.slice(1).sort()).toEqual(expectedHashes(document));
-  expect(scripts.length, 'the page has inline scripts (theme, flight data)').toBeGreaterThan(2);
+  const [nonce, strictDynamic, ...hashes] = policy.get('script-src') ?? [];
+  expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
+  expect(strictDynamic).toBe("'strict-dynamic'");
   expect(Object.fromEntries([...policy].filter(([name]) => name !== 'script-src'))).toEqual({
     'default-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'font-src': ["'self'"],
-    'connect-src': ["'self'"],
-    'frame-src': [new URL(mapEmbedUrl()).origin],
-    'object-src': ["'none'"],
-    'base-uri': ["'none'"],
-    'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    ...OTHER_DIRECTIVES,
   });
-  return document;
+  const document = html(res);
+  const value = nonce!.slice("'nonce-".length, -1);
+  const scripts = inlineScripts(document);
+  expect(scripts.length).toBeGreaterThan(2);
+  for (const script of scripts) {
+    if (script.attributes.includes(`nonce="${value}"`)) continue;
+    expect(hashes, `an inline script without the nonce is allowed by its hash: ${script.text.slice(0, 60)}`).toContain(sha(script.text));
+  }
+  // Next's own scripts (those with src too) carry the nonce.
+  expect(document).toMatch(new RegExp(`<script src="[^"]+"[^>]*nonce="${value.replace(/[+/]/g, '\\$&')}"`));
+  return { document, nonce: value };
 }
 
 describe('Content-Security-Policy of HTML answers', () => {
   for (const path of ['/', '/ar', '/TheTeam', '/ar/ContactUs', '/ar/SignUp']) {
-    it(`${path}: allows exactly the inline scripts it carries, in Next's answer and in the kept copies`, async () => {
+    it(`${path}: the cached pages' fixed policy, in Next's answer and in the kept copies`, async () => {
       // Next renders (MISS), then serves from its cache (HIT, copied), then the copy answers.
       const answers: Raw[] = [];
       for (let i = 0; i < 8 && !answers.some((a) => a.headers['x-page-replay'] === '1'); i++) {
@@ -93,7 +112,7 @@ describe('Content-Security-Policy of HTML answers', () => {
       }
       for (const answer of answers) {
         expect(answer.status).toBe(200);
-        expectPagePolicy(answer);
+        expectCachedPagePolicy(answer);
       }
       const replay = answers.at(-1)!;
       expect(replay.headers['x-page-replay'], 'a kept copy answered at last').toBe('1');
@@ -109,28 +128,27 @@ describe('Content-Security-Policy of HTML answers', () => {
     });
   }
 
-  it('/LogIn: every answer allows exactly its inline scripts', async () => {
-    for (let i = 0; i < 3; i++) {
-      const res = await raw('/LogIn', { 'Accept-Encoding': 'gzip' });
+  it('/LogIn and /ar/LogIn: a fresh nonce on every answer, on every script of Next, the head script by its hash', async () => {
+    const nonces = new Set<string>();
+    for (const path of ['/LogIn', '/ar/LogIn', '/LogIn']) {
+      const res = await raw(path, { 'Accept-Encoding': 'gzip' });
       expect(res.status).toBe(200);
-      expectPagePolicy(res);
+      expect(res.headers['cache-control']).toContain('no-store');
+      const { document, nonce } = expectNoncePolicy(res);
+      nonces.add(nonce);
+      const theme = document.match(/<script>(\(function\(\)\{var root=document\.documentElement;[\s\S]*?)<\/script>/)?.[1];
+      expect(theme, 'the head script is inline, without the nonce').toBeTruthy();
+      expect(res.headers['content-security-policy']).toContain(sha(theme!));
     }
+    expect(nonces.size).toBe(3);
   });
 
-  it('the 404 page, uncompressed, has its own policy', async () => {
+  it("the 404 page, uncompressed, has the cached pages' policy", async () => {
     const res = await raw('/ar/no-such-page');
     expect(res.status).toBe(404);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['content-length']).toBe(String(res.body.byteLength));
-    expectPagePolicy(res);
-  });
-
-  it('a page of the theme script carries that script hashed (the hash the browser computes)', async () => {
-    const document = expectPagePolicy(await raw('/AboutUs'));
-    const theme = document.match(/<script>(\(function\(\)\{var root=document\.documentElement;[\s\S]*?)<\/script>/)?.[1];
-    expect(theme, 'the head script is inline in the page').toBeTruthy();
-    const policy = (await raw('/AboutUs')).headers['content-security-policy'];
-    expect(policy).toContain(`'sha256-${createHash('sha256').update(theme!).digest('base64')}'`);
+    expectCachedPagePolicy(res);
   });
 });
 
@@ -155,6 +173,6 @@ describe('answers that are not pages', () => {
     const rsc = location ? await raw(`${location.pathname}${location.search}`, { RSC: '1' }) : first;
     expect(rsc.status).toBe(200);
     expect(rsc.headers['content-type']).toContain('text/x-component');
-    expect(rsc.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    expect(directives(rsc.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
   });
 });

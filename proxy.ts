@@ -1,0 +1,34 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { NextResponse, type NextRequest } from 'next/server';
+import { EARLY_CONTROLS_CODE } from '@/components/site/early-controls-code';
+import { frameOrigin, noncePagePolicy } from '@/lib/server/csp.mjs';
+import { mapEmbedUrl } from '@/lib/server/map-embed.mjs';
+
+// The pages rendered for each request (the back office and sign-in) get a Content-Security-Policy
+// with a fresh nonce, the way Next's CSP guide documents it: the policy goes on the request, where
+// Next reads the nonce and puts it on its own scripts, and on the answer. Cached pages cannot carry
+// a per-request nonce: they keep the policy the HTTP server gives every answer (lib/server/csp.mjs).
+// Matched on those pages only: a proxy on every request would cost the cached pages' fast path.
+
+/** The inline scripts of ours that every page carries, allowed by hash (they have no nonce on cached pages). */
+const HASHES = [`'sha256-${createHash('sha256').update(EARLY_CONTROLS_CODE, 'utf8').digest('base64')}'`];
+
+export function proxy(request: NextRequest) {
+  const policy = noncePagePolicy({
+    nonce: randomBytes(16).toString('base64'),
+    hashes: HASHES,
+    frame: frameOrigin(mapEmbedUrl()),
+    dev: process.env.NODE_ENV === 'development',
+  });
+  const headers = new Headers(request.headers);
+  headers.set('Content-Security-Policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
+}
+
+export const config = {
+  // lib/pages.ts's ADMIN_SEGMENT and the sign-in page, in English (unprefixed) and Arabic; the
+  // matcher must be a literal.
+  matcher: ['/Admin', '/Admin/:path*', '/ar/Admin', '/ar/Admin/:path*', '/LogIn', '/ar/LogIn'],
+};
