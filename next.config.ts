@@ -3,6 +3,7 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { LOCALE_COOKIE } from './lib/i18n/locale-cookie.mjs';
 import { CANONICAL_SEGMENTS } from './lib/pages';
+import { PORTFOLIO_PATH } from './lib/settings/paths';
 import { ACTION_BODY_LIMIT } from './lib/server/body-limit.mjs';
 
 const withNextIntl = createNextIntlPlugin({
@@ -22,12 +23,15 @@ const ENGLISH_PAGE = '(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/)[^.]*';
  */
 const IMAGE_FOLDER = '[a-z]+imges';
 
+/** The portfolio route's path as a pattern (the dot escaped), without its leading slash. */
+const PORTFOLIO = PORTFOLIO_PATH.slice(1).replace(/[.]/g, '\\.');
+
 /**
- * Every path but the media answers (the old image folders, the route behind them, the image
- * optimiser), which send their own stricter policy (`default-src 'none'; sandbox`): a header rule
- * here would replace it.
+ * Every path but the files sent with their own stricter policy (`default-src 'none'; sandbox`):
+ * the media answers (the old image folders, the route behind them, the image optimiser) and the
+ * portfolio PDF. A header rule here would replace that policy.
  */
-const NOT_MEDIA = `(?!(?:${IMAGE_FOLDER}|media)/|_next/image).*`;
+const NOT_MEDIA = `(?!(?:${IMAGE_FOLDER}|media)/|_next/image|${PORTFOLIO}(?:$|/)).*`;
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
