@@ -1,5 +1,6 @@
 // One place that reads the environment. Every variable is listed in .env.example.
 import { mapEmbedUrl, mapSiteUrl } from './server/map-embed.mjs';
+import { maxUploadBytes } from './server/upload-limits.mjs';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -46,8 +47,9 @@ export const config = {
       return prefix ? `${prefix}/` : '';
     },
   },
+  /** One uploaded file at most; every body limit is derived from it (lib/server/upload-limits.mjs). */
   get maxUploadBytes() {
-    return int('MAX_UPLOAD_BYTES', 10 * 1024 * 1024);
+    return maxUploadBytes();
   },
   get maxUploadPixels() {
     return int('MAX_UPLOAD_PIXELS', 40_000_000);

@@ -6,6 +6,7 @@ import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { getSiteSettings } from '@/lib/settings';
 import { DEMO_PORTFOLIO_FILE } from '@/lib/settings/paths';
 import { etagOf, notModified, plainText } from '@/lib/http/file-answers';
+import { pdfActiveContent } from '@/lib/uploads/pdf-active-content';
 import { safeFileStem } from '@/lib/settings/serve';
 import { SITE_FOLDER, uploads } from '@/lib/uploads/store';
 
@@ -15,6 +16,15 @@ import { SITE_FOLDER, uploads } from '@/lib/uploads/store';
 // gives the new file on the next request after an upload.
 
 export const dynamic = 'force-dynamic';
+
+/** The last file's verdict, by its ETag: the bytes are read once per upload, not per request. */
+let lastVerdict: { etag: string; active: string | null } | undefined;
+
+/** Why the file must not be shown inline (a script, an action, HTML), or null (lib/uploads/pdf-active-content.ts). */
+function activeContent(etag: string, data: Buffer): string | null {
+  if (lastVerdict?.etag !== etag) lastVerdict = { etag, active: pdfActiveContent(data) };
+  return lastVerdict.active;
+}
 
 /** The uploaded portfolio, else the demo one, with the company name for its file name. */
 async function current(): Promise<{ data: Buffer; modified: Date; company: string }> {
@@ -42,16 +52,19 @@ export async function GET(request: Request) {
   const name = `${safeFileStem(file.company || '7stars-event')}-portfolio.pdf`;
   const validators = { ETag: etag, 'Last-Modified': file.modified.toUTCString(), 'Cache-Control': 'public, no-cache' };
   if (notModified(request, etag, file.modified)) return new Response(null, { status: 304, headers: validators });
+  // A plain PDF opens in the browser's viewer when followed (the site's link asks for a download);
+  // one that holds a script, an action or HTML is only ever downloaded, never shown by the browser.
+  const disposition = activeContent(etag, file.data) ? 'attachment' : 'inline';
   return new Response(new Uint8Array(file.data), {
     headers: {
       ...validators,
       'Content-Type': 'application/pdf',
       'Content-Length': String(file.data.length),
-      // Opens in the browser's viewer when followed; the site's link asks for a download.
-      'Content-Disposition': `inline; filename="${name}"`,
+      'Content-Disposition': `${disposition}; filename="${name}"`,
       'X-Content-Type-Options': 'nosniff',
-      // A PDF is active content: no scripts, no plugins, no framing by other sites.
-      'Content-Security-Policy': "default-src 'none'; sandbox; frame-ancestors 'self'",
+      // The media answers' policy: nothing loads, nothing runs. next.config.ts leaves this path out
+      // of its site-wide policy rule, which would replace it; its X-Frame-Options DENY still applies.
+      'Content-Security-Policy': "default-src 'none'; sandbox",
     },
   });
 }

@@ -14,9 +14,6 @@ import { ImageInput } from './image-input';
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'settings-form';
 
-/** What one server action may carry (lib/server/body-limit.mjs), less room for the text fields. */
-const FILES_TOGETHER_BYTES = 11 * 1024 * 1024;
-
 type TextField = keyof SettingsInput;
 
 interface FieldDef {
@@ -67,10 +64,16 @@ const ORDER = SECTIONS.flatMap((section) => section.fields.map((field) => (typeo
 export function SettingsForm({
   initial,
   files,
+  filesTogetherBytes,
 }: {
   initial: Record<TextField, string>;
   /** The current files' URLs (null: the demo brand's is used). */
   files: Record<SettingsFileField, string | null>;
+  /**
+   * What one save's files may add up to: a server action carries MAX_UPLOAD_BYTES of files plus
+   * room for the fields (lib/server/upload-limits.mjs). From the server, which reads the setting.
+   */
+  filesTogetherBytes: number;
 }) {
   const t = useTranslations('admin.settings');
   const ta = useTranslations('admin');
@@ -105,7 +108,7 @@ export function SettingsForm({
       focusFirstError(found);
       return;
     }
-    if (total > FILES_TOGETHER_BYTES) {
+    if (total > filesTogetherBytes) {
       toast.error(t('tooLargeTogether'), { id: TOAST_ID, duration: TIMINGS.errorToastMs });
       return;
     }

@@ -3,6 +3,7 @@ import { NextResponse } from 'next/server';
 import { AppError, methodNotAllowed } from '@/lib/errors';
 import { config } from '@/lib/config';
 import { corsHeaders, preflightHeaders } from '@/lib/server/cors.mjs';
+import { apiBodyLimit } from '@/lib/server/upload-limits.mjs';
 import { errorMessage, fieldMessage, type Locale } from '@/lib/i18n/messages';
 import { preferredLocale } from '@/lib/server/accept-language.mjs';
 import { clientAddress } from '@/lib/auth/client-address';
@@ -90,9 +91,9 @@ export interface ParsedBody {
   files: Record<string, File>;
 }
 
-// Room for two files: the old slider edit sends its one image twice. Each file is held to
-// maxUploadBytes on its own when it is processed.
-const bodyLimit = () => 2 * config.maxUploadBytes + 1024 * 1024;
+// Room for two files (the old slider edit sends its one image twice) and the fields, from
+// MAX_UPLOAD_BYTES (lib/server/upload-limits.mjs). Each file is held to it on its own when processed.
+const bodyLimit = () => apiBodyLimit(config.maxUploadBytes);
 
 /** Sign-in and sign-up carry a few short fields; nobody needs to send them megabytes. */
 export const SMALL_BODY_LIMIT = 64 * 1024;

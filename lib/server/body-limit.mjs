@@ -12,12 +12,14 @@
 // never buffers it (Node stops reading the socket until someone does).
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { actionBodyLimit } from './upload-limits.mjs';
 
 /**
- * Server actions (every sign-in, sign-up and back-office form): one image up to 10 MB plus fields.
- * next.config.ts gives Next the same number; counting on arrival, this server's check trips first.
+ * Server actions (every sign-in, sign-up and back-office form): MAX_UPLOAD_BYTES plus the fields
+ * (lib/server/upload-limits.mjs). next.config.ts gives Next the same number; counting on arrival,
+ * this server's check trips first.
  */
-export const ACTION_BODY_LIMIT = 12 * 1024 * 1024;
+export const ACTION_BODY_LIMIT = actionBodyLimit();
 
 /** @type {Record<string, string> | undefined} */
 let messages;

@@ -15,5 +15,8 @@ export const siteImageUrl = (name: string) => `/${SITE_URL_FOLDER}/${name}`;
 export const ICON_SIZES = { 'icon.png': 192, 'apple-icon.png': 180 } as const;
 export type IconName = keyof typeof ICON_SIZES;
 
-/** The portfolio PDF's size limit: one file plus the form fit under the server actions' body limit (12 MB). */
+/**
+ * The portfolio PDF's size limit: with the default MAX_UPLOAD_BYTES (the same 10 MiB) one PDF plus
+ * the form fits under a server action's body limit (lib/server/upload-limits.mjs).
+ */
 export const MAX_PORTFOLIO_BYTES = 10 * 1024 * 1024;

@@ -7,6 +7,8 @@ import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import { ACTIONS } from '../helpers/actions';
+import { ACTION_BODY_LIMIT } from '@/lib/server/body-limit.mjs';
+import { actionBodyLimit, apiBodyLimit, maxUploadBytes } from '@/lib/server/upload-limits.mjs';
 
 // Body limits on every request, however it is framed (issue 16): a chunked body has no
 // Content-Length to check up front, and 100 MB of it to /api/login took the server from 307 to
@@ -168,6 +170,31 @@ describe('a declared Content-Length over the limit', () => {
     const action = await post('/LogIn', { ...actionHeaders('/LogIn'), 'Content-Length': String(100 * MB) }, 64 * 1024);
     expect(action.status).toBe(413);
     expect(JSON.parse(action.body)).toEqual({ message: en.errors.payloadTooLarge });
+    expect(action.sent).toBeLessThanOrEqual(64 * 1024);
+  });
+});
+
+describe('the limits are the ones derived from MAX_UPLOAD_BYTES (lib/server/upload-limits.mjs)', () => {
+  it('one byte over the /api limit (an old-client upload) and over the server-action limit is refused at once', async () => {
+    // This server runs with the test run's environment, so the same MAX_UPLOAD_BYTES as here.
+    expect(ACTION_BODY_LIMIT).toBe(actionBodyLimit(maxUploadBytes()));
+    const user = await makeUser('admin');
+    const login = await chunked('/api/login', form, new URLSearchParams({ email: user.email, password: PASSWORD }).toString());
+    expect(login.status).toBe(200);
+    const upload = await post(
+      '/api/slider',
+      {
+        'Content-Type': 'multipart/form-data; boundary=x',
+        Authorization: `Bearer ${login.data.token}`,
+        'Content-Length': String(apiBodyLimit() + 1),
+      },
+      64 * 1024,
+    );
+    expect([upload.status, JSON.parse(upload.body)]).toEqual([413, { message: en.errors.payloadTooLarge }]);
+    expect(upload.headers['access-control-allow-origin']).toBe('*');
+
+    const action = await post('/LogIn', { ...actionHeaders('/LogIn'), 'Content-Length': String(ACTION_BODY_LIMIT + 1) }, 64 * 1024);
+    expect([action.status, JSON.parse(action.body)]).toEqual([413, { message: en.errors.payloadTooLarge }]);
     expect(action.sent).toBeLessThanOrEqual(64 * 1024);
   });
 });

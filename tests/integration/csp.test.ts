@@ -153,7 +153,7 @@ describe('Content-Security-Policy of HTML answers', () => {
 });
 
 describe('answers that are not pages', () => {
-  it('media keep their own policy; the API and RSC payloads refuse to be framed', async () => {
+  it('media and the portfolio PDF keep their own policy; the API and RSC payloads refuse to be framed', async () => {
     const home = (await (await fetch(`${BASE}/api/home`)).json()) as unknown[][];
     const slide = (home[6] as { img: string }[])[0]?.img;
     expect(slide).toBeTruthy();
@@ -161,6 +161,7 @@ describe('answers that are not pages', () => {
       `/sliderimges/${slide}`,
       `/media/sliderimges/${slide}`,
       `/_next/image?url=${encodeURIComponent(`/sliderimges/${slide}`)}&w=640&q=75`,
+      '/portfolio.pdf',
     ]) {
       const res = await raw(path);
       expect(res.status, path).toBe(200);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { sampleInput } from '../helpers/entity-samples';
 import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
 import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-server';
 import { freeLoopbackPort, portAnswers, redisServerArgs } from '../helpers/loopback';
+import { startNginx, type RunningNginx } from '../helpers/nginx';
 
 // Issue 18, "What must be shown": two production instances of the build (scripts/serve.mjs) on
 // the test database, sharing a Redis this file starts (the content version), a fake S3 bucket
@@ -61,7 +62,7 @@ function start(command: string, args: string[]): Child {
 const temp = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-multi-'));
 let redisPort = 0;
 let redis: Child | null = null;
-let nginx: Child | null = null;
+let nginx: RunningNginx | null = null;
 let s3: FakeS3;
 let env: Record<string, string>;
 const instances: { a: SpawnedServer | null; b: SpawnedServer | null } = { a: null, b: null };
@@ -109,37 +110,8 @@ beforeAll(async () => {
     spawnServer({ ...env, UPLOADS_DIR: uploadsDirs.get(portB)! }, portB),
   ]);
 
-  // deploy/nginx.conf with the test's addresses and files: each swap must have happened.
-  const swaps: [string | RegExp, string][] = [
-    ['worker_processes auto;', 'worker_processes 1;'],
-    ['error_log /dev/stderr warn;', `error_log ${temp}/nginx-error.log warn;`],
-    // Temp folders of its own (Debian's defaults are under /var/lib/nginx).
-    [
-      'access_log /dev/stdout;',
-      ['access_log off;', ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((n) => `${n}_temp_path ${temp}/${n};`)].join('\n  '),
-    ],
-    ['server app1:3000', `server 127.0.0.1:${portA}`],
-    ['server app2:3000', `server 127.0.0.1:${portB}`],
-    ['listen 80;', `listen 127.0.0.1:${nginxPort};`],
-  ];
-  let config = readFileSync(path.resolve('deploy/nginx.conf'), 'utf8');
-  for (const [from, to] of swaps) {
-    const next = config.replace(from, to);
-    if (next === config) throw new Error(`deploy/nginx.conf no longer has ${String(from)}`);
-    config = next;
-  }
-  writeFileSync(path.join(temp, 'nginx.conf'), config);
-  nginx = start('nginx', [
-    '-p',
-    temp,
-    '-c',
-    path.join(temp, 'nginx.conf'),
-    '-e',
-    path.join(temp, 'nginx-error.log'),
-    '-g',
-    `daemon off; pid ${temp}/nginx.pid;`,
-  ]);
-  await until('nginx', () => portAnswers(nginxPort), 10_000);
+  // deploy/nginx.conf with the test's addresses and files (tests/helpers/nginx.ts).
+  nginx = await startNginx({ upstreams: [portA, portB], port: nginxPort, dir: temp });
 
   const admin = await makeUser('admin');
   adminEmail = admin.email;

@@ -27,12 +27,17 @@ const stored = () => {
   }
 };
 
-/** A small PDF a reader opens: header, one catalog, the cross-reference pointer and %%EOF. */
-function pdfBytes(note: string): Buffer {
-  const body = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% ${note}\n`;
-  const xref = Buffer.byteLength(body);
+/**
+ * A small PDF a reader opens: header, one catalog (with `catalog` added to it), the
+ * cross-reference table and pointer, and %%EOF.
+ */
+function pdfBytes(note: string, catalog = ''): Buffer {
+  const header = '%PDF-1.4\n';
+  const root = `1 0 obj\n<< /Type /Catalog /Pages 2 0 R ${catalog}>>\nendobj\n`;
+  const body = `${header}${root}2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% ${note}\n`;
+  const offset = (n: number) => `${String(n).padStart(10, '0')} 00000 n `;
   return Buffer.from(
-    `${body}xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    `${body}xref\n0 3\n0000000000 65535 f \n${offset(header.length)}\n${offset(header.length + root.length)}\ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${Buffer.byteLength(body)}\n%%EOF\n`,
   );
 }
 const pdfFile = (bytes: Buffer, name = 'portfolio.pdf', type = 'application/pdf') => new File([new Uint8Array(bytes)], name, { type });
@@ -211,6 +216,33 @@ describe('site settings', () => {
     const demo = await fetch(`${BASE}/portfolio.pdf`);
     expect(demo.status).toBe(200);
     expect(Buffer.from(await demo.arrayBuffer()).equals(readFileSync(DEMO_PORTFOLIO_FILE))).toBe(true);
+  });
+
+  it('a portfolio holding a script, an action or HTML is sent as a download, a plain one inline, always with its own policy', async () => {
+    const cases: [string, Buffer, 'inline' | 'attachment'][] = [
+      ['a plain PDF', pdfBytes('plain'), 'inline'],
+      ['a script run on opening', pdfBytes('script', '/OpenAction << /S /JavaScript /JS (app.alert(1)) >> '), 'attachment'],
+      ['document-level JavaScript', pdfBytes('names', '/Names << /JavaScript 3 0 R >> '), 'attachment'],
+      ['an HTML/PDF polyglot', pdfBytes('<HTML><body><script>alert(document.domain)</script></body></HTML>'), 'attachment'],
+    ];
+    for (const [label, pdf, disposition] of cases) {
+      const res = await save({ portfolio: pdfFile(pdf) });
+      expect(res.text, label).toContain('"ok":true');
+      const served = await fetch(`${BASE}/portfolio.pdf`);
+      expect(served.status, label).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(pdf), label).toBe(true);
+      expect(served.headers.get('content-disposition'), label).toBe(`${disposition}; filename="7stars-event-portfolio.pdf"`);
+      expect(served.headers.get('content-security-policy'), label).toBe("default-src 'none'; sandbox");
+      expect(served.headers.get('content-type'), label).toBe('application/pdf');
+      expect(served.headers.get('x-content-type-options'), label).toBe('nosniff');
+      expect(served.headers.get('x-frame-options'), label).toBe('DENY');
+    }
+    // The demo's again: it is a plain PDF, shown inline.
+    expect((await save({ clear_portfolio: '1' })).text).toContain('"ok":true');
+    const demo = await fetch(`${BASE}/portfolio.pdf`, { method: 'HEAD' });
+    expect(demo.headers.get('content-disposition')).toBe('inline; filename="7stars-event-portfolio.pdf"');
+    expect(demo.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(stored()).toEqual([]);
   });
 
   it('a portfolio that is not a PDF is refused under its field, and nothing changes', async () => {

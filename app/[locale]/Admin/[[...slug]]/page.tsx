@@ -10,6 +10,7 @@ import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { fieldOptions, formValues, listCards } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
+import { config } from '@/lib/config';
 import { parseInquiryFilter } from '@/lib/inquiries';
 import { listUsers } from '@/lib/entities/user';
 import { Link, redirect } from '@/lib/i18n/navigation';
@@ -96,6 +97,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
             socialImage: file(settings.socialImage),
             portfolio: settings.portfolio ? PORTFOLIO_PATH : null,
           }}
+          filesTogetherBytes={config.maxUploadBytes}
         />
       </section>
     );

@@ -1,0 +1,254 @@
+import http from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
+import { ACTIONS } from '../helpers/actions';
+import { BASE, call } from '../helpers/api';
+import { makeUser, PASSWORD, testDb } from '../helpers/db';
+import { freeLoopbackPort } from '../helpers/loopback';
+import { startNginx, type NginxOptions, type RunningNginx } from '../helpers/nginx';
+import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+import { actionBodyLimit, apiBodyLimit, DEFAULT_MAX_UPLOAD_BYTES } from '@/lib/server/upload-limits.mjs';
+
+// Issue 24: the body limits and header sizes behind deploy/nginx.conf (the file docker-compose
+// mounts), run by a real nginx with only its addresses and paths swapped (tests/helpers/nginx.ts).
+// Two app servers: the main test server with the default MAX_UPLOAD_BYTES, and one of this file's
+// own with 5 MiB, whose /api limit (12 MiB) is under the 18 MiB upload, so the app's own 413 and
+// nginx's (over its 32m) are both seen, and must be the same answer.
+
+const MiB = 1024 * 1024;
+const SMALL_MAX = 5 * MiB;
+/** deploy/nginx.conf's client_max_body_size. */
+const NGINX_LIMIT = 32 * MiB;
+
+const temp = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-nginx-'));
+let small: SpawnedServer | null = null;
+const proxies: RunningNginx[] = [];
+/** nginx in front of the main test server (default limits), and in front of the 5 MiB one. */
+let toMain: RunningNginx;
+let toSmall: RunningNginx;
+let token = '';
+
+async function nginxFor(upstream: number, name: string, edit?: NginxOptions['edit']) {
+  const dir = path.join(temp, name);
+  mkdirSync(dir);
+  const proxy = await startNginx({ upstreams: [upstream], port: await freeLoopbackPort(), dir, edit });
+  proxies.push(proxy);
+  return proxy;
+}
+
+beforeAll(async () => {
+  small = await spawnServer({
+    DATABASE_URL: process.env.DATABASE_URL!,
+    UPLOADS_DIR: process.env.UPLOADS_DIR!,
+    AUTH_SECRET: process.env.AUTH_SECRET!,
+    MAX_UPLOAD_BYTES: String(SMALL_MAX),
+    ORPHAN_SWEEP_MINUTES: '0',
+  });
+  toMain = await nginxFor(Number(new URL(BASE).port), 'main');
+  toSmall = await nginxFor(small.port, 'small');
+  const admin = await makeUser('admin');
+  const login = await call('/api/login', { form: { email: admin.email, password: PASSWORD } });
+  expect(login.status).toBe(200);
+  token = login.data.token;
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.allSettled([small?.kill(), ...proxies.map((proxy) => proxy.stop())]);
+  await testDb.$disconnect();
+  rmSync(temp, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+const BOUNDARY = '----oldclient7MA4YWxkTrZu0gW';
+
+/**
+ * The old client's upload (contract §2.7: POST /api/slider, multipart, `img`), `total` bytes in
+ * all with its Content-Length declared as a browser does; the file's bytes are made as they are
+ * sent (never held) and sending stops once the answer arrives. `sendAtMost` stops sooner, for an
+ * answer that must come from the declared length alone (the app closes the connection after
+ * refusing an /api body, so a client still writing could lose the answer to EPIPE).
+ */
+function upload(
+  base: string,
+  total: number,
+  headers: Record<string, string> = {},
+  route = '/api/slider',
+  sendAtMost = total,
+): Promise<Answer> {
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="img"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+  const chunk = Buffer.alloc(256 * 1024, 0x61);
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = http.request(`${base}${route}`, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        Origin: 'http://example.com',
+        Accept: 'application/json',
+        Authorization: `Bearer ${token}`,
+        'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'Content-Length': String(total),
+        ...headers,
+      },
+    });
+    req.on('response', (res) => {
+      answered = true;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (body += d));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode!, headers: res.headers, body });
+      });
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    let left = total - head.length - tail.length;
+    let budget = sendAtMost - head.length;
+    req.write(head);
+    const write = () => {
+      while (!answered && left > 0 && budget > 0) {
+        const part = left < chunk.length ? chunk.subarray(0, left) : chunk;
+        left -= part.length;
+        budget -= part.length;
+        if (!req.write(part)) return void req.once('drain', write);
+      }
+      if (!answered && left === 0) req.end(tail);
+    };
+    write();
+  });
+}
+
+/** What the old client reads of a refusal (and a browser needs to let it read it). */
+const refusal = (answer: Answer) => ({
+  status: answer.status,
+  body: JSON.parse(answer.body) as unknown,
+  contentType: answer.headers['content-type'],
+  allowOrigin: answer.headers['access-control-allow-origin'],
+  cacheControl: answer.headers['cache-control'],
+  nosniff: answer.headers['x-content-type-options'],
+});
+
+const tooLarge = (message: string) => ({
+  status: 413,
+  body: { message },
+  contentType: 'application/json',
+  allowOrigin: '*',
+  cacheControl: 'no-store',
+  nosniff: 'nosniff',
+});
+
+describe('uploads over the limits, through nginx', () => {
+  it("18 MiB: over the app's /api limit (5 MiB files: 12 MiB), under nginx's: the app's own 413, JSON with CORS", async () => {
+    expect(apiBodyLimit(SMALL_MAX)).toBe(12 * MiB);
+    const answer = await upload(toSmall.base, 18 * MiB);
+    expect(refusal(answer)).toEqual(tooLarge(en.errors.payloadTooLarge));
+    // The app answered: it echoes the request id nginx gave it (nginx's own answers carry none).
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("40 MiB: over nginx's 32m: nginx's own 413 is the same answer, whichever app is behind", async () => {
+    for (const proxy of [toSmall, toMain]) {
+      const answer = await upload(proxy.base, 40 * MiB);
+      expect(refusal(answer)).toEqual(tooLarge(en.errors.payloadTooLarge));
+      expect(answer.headers['x-request-id']).toBeUndefined();
+    }
+  });
+
+  it('nginx picks the language as the app does: Accept-Language on /api, the /ar prefix elsewhere', async () => {
+    const cases: [string, string][] = [
+      ['ar', ar.errors.payloadTooLarge],
+      ['ar-AE,ar;q=0.9,en;q=0.8', ar.errors.payloadTooLarge],
+      ['fr-FR, ar;q=0.5', ar.errors.payloadTooLarge],
+      ['en-US,en;q=0.9,ar;q=0.8', en.errors.payloadTooLarge],
+      ['fr', en.errors.payloadTooLarge],
+      ['', en.errors.payloadTooLarge],
+    ];
+    for (const [language, message] of cases) {
+      const headers = { 'Accept-Language': language };
+      // nginx's answer (40 MiB) and the app's own (a declared length over its limit: answered at once).
+      const [proxied, direct] = await Promise.all([
+        upload(toMain.base, 40 * MiB, headers),
+        upload(small!.base, 40 * MiB, headers, '/api/slider', 64 * 1024),
+      ]);
+      expect(refusal(proxied), language).toEqual(tooLarge(message));
+      expect(refusal(direct), language).toEqual(tooLarge(message));
+    }
+    // A form (server action) outside /api: the language of the path, and no CORS, as the app's.
+    for (const [page, message] of [
+      ['/LogIn', en.errors.payloadTooLarge],
+      ['/ar/LogIn', ar.errors.payloadTooLarge],
+    ] as const) {
+      // The header says the other language: the path decides.
+      const headers = (base: string) => ({
+        'Next-Action': ACTIONS.login!,
+        Accept: 'text/x-component',
+        Origin: base,
+        'Accept-Language': page === '/LogIn' ? 'ar' : 'en',
+      });
+      const [proxied, direct] = await Promise.all([
+        upload(toMain.base, 40 * MiB, headers(toMain.base), page),
+        upload(small!.base, actionBodyLimit(SMALL_MAX) + 1, headers(small!.base), page, 64 * 1024),
+      ]);
+      for (const answer of [proxied, direct]) {
+        expect([answer.status, JSON.parse(answer.body)], page).toEqual([413, { message }]);
+        expect(answer.headers['access-control-allow-origin'], page).toBeUndefined();
+      }
+    }
+  });
+
+  it("with the default MAX_UPLOAD_BYTES, an 18 MiB upload reaches the app (nginx's old 16m refused it): the file's own 422", async () => {
+    expect([apiBodyLimit(DEFAULT_MAX_UPLOAD_BYTES), NGINX_LIMIT]).toEqual([22 * MiB, 32 * MiB]);
+    const answer = await upload(toMain.base, 18 * MiB);
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([
+      422,
+      { message: en.errors.invalid, errors: { img: [en.validation.imageTooLarge] } },
+    ]);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
+/** The answer's status, and the bytes of its status line and headers as nginx passed them on. */
+function headerBytes(url: string): Promise<{ status: number; bytes: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false }, (res) => {
+      const lines = [`HTTP/1.1 ${res.statusCode} ${res.statusMessage}`];
+      for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, bytes: lines.join('\r\n').length + 4, location: res.headers.location }));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('large response headers', () => {
+  it('an answer with ~10 KB of headers passes nginx; without proxy_buffer_size it is the 502 it used to be', async () => {
+    // A redirect with a long Location (/en/… to /…; Next also repeats it in `Refresh`): the request
+    // line stays under nginx's 8 KB request buffers while the answer's headers grow past 4 KB.
+    const tail = 'a'.repeat(5000);
+    const answer = await headerBytes(`${toMain.base}/en/${tail}`);
+    expect([answer.status, answer.location]).toEqual([308, `/${tail}`]);
+    expect(answer.bytes).toBeGreaterThan(10_000);
+    expect(answer.bytes).toBeLessThan(16 * 1024);
+
+    const control = await nginxFor(Number(new URL(BASE).port), 'control', (config) => {
+      const without = config.replace(/^\s*proxy_buffer_size .*\n\s*proxy_buffers .*\n/m, '');
+      if (without === config) throw new Error('deploy/nginx.conf no longer sets proxy_buffer_size and proxy_buffers');
+      return without;
+    });
+    expect((await headerBytes(`${control.base}/en/${tail}`)).status).toBe(502);
+  });
+});
