@@ -36,6 +36,9 @@ const nextConfig: NextConfig = {
   // nothing stale can outlive a restart or a switch of DATABASE_URL.
   cacheHandler: path.resolve('lib/cache-handler.mjs'),
   cacheMaxMemorySize: 0,
+  // `'use cache'` entries and tag expiries: memory, or Redis shared by every instance
+  // (server/use-cache-handler.ts, compiled into dist/ by the build).
+  cacheHandlers: { default: path.resolve('dist/use-cache-handler.mjs') },
   // With the pages' `revalidate = 30` (app/[locale]/layout.tsx), Next sends
   // `Cache-Control: s-maxage=30, stale-while-revalidate=30`: a shared cache (CDN, proxy) keeps a
   // page at most 60 s in all, never a year (Next's default for pages without revalidate).
@@ -43,6 +46,9 @@ const nextConfig: NextConfig = {
   // Runtime-only packages that must not be bundled (native or WASM).
   serverExternalPackages: ['@node-rs/argon2', 'sharp', '@electric-sql/pglite', 'pg'],
   experimental: {
+    // `'use cache'` for the public reads, without Cache Components' rendering model (the pages
+    // stay ISR): the documented flag Next 16 keeps for that, deprecated in favour of cacheComponents.
+    useCache: true,
     // Admin uploads go through server actions; the image limit is checked again in lib/uploads.
     // scripts/serve.mjs enforces the same limit first (413 rather than Next's 500).
     serverActions: { bodySizeLimit: ACTION_BODY_LIMIT },

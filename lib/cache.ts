@@ -1,8 +1,45 @@
-import { revalidateTag } from 'next/cache';
+import { cacheLife, revalidateTag } from 'next/cache';
+import { isDbFault, unavailable } from '@/lib/db/faults';
 import type { EntityKey } from '@/lib/entities/registry';
 
 /** Cache tags are entity keys: public reads carry the tag of every entity they touch; writes expire their own. */
 export type CacheTag = EntityKey;
+
+/**
+ * How long a `'use cache'` read of the site's content is kept when no write expires it first
+ * (every write does, at once). The pages' own life (`revalidate = 30` in app/[locale]/layout.tsx,
+ * `expireTime: 60` in next.config.ts): a cached read inside a page lends the page its life, and
+ * the Cache-Control that CDNs are promised (README, "Behind a CDN") must not grow.
+ */
+const CONTENT_CACHE_LIFE = { stale: 30, revalidate: 30, expire: 60 };
+/** A result that must not be kept at all. */
+const NOT_KEPT = { stale: 0, revalidate: 0, expire: 0 };
+
+/** What a cached read gives its caller: the value, or "the database could not be reached". */
+export type CachedRead<T> = { ok: true; value: T } | { ok: false };
+
+/**
+ * Runs a read inside a `'use cache'` function with the content's cache life. A database fault is
+ * returned, not thrown, and not kept: an error thrown out of a cached function reaches its caller
+ * without what it was (production hides it), and the caller must still answer 503 (`unwrap`).
+ */
+export async function cachedRead<T>(read: () => Promise<T>): Promise<CachedRead<T>> {
+  try {
+    const value = await read();
+    cacheLife(CONTENT_CACHE_LIFE);
+    return { ok: true, value };
+  } catch (error) {
+    if (!isDbFault(error)) throw error;
+    cacheLife(NOT_KEPT);
+    return { ok: false };
+  }
+}
+
+/** The value of a cached read, or the 503 `unavailable` error every entry point knows. */
+export function unwrap<T>(result: CachedRead<T>): T {
+  if (!result.ok) throw unavailable();
+  return result.value;
+}
 
 /** The shared content version the HTTP server made (lib/server/content-version.mjs); absent in `next dev`. */
 interface ContentVersion {

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedDatabase } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
-import { buildIfNeeded } from './lib/build';
+import { buildIfNeeded, compileServerModules } from './lib/build';
 
 const dev = process.argv.includes('--dev');
 const log = (line: string) => console.log(`[start] ${line}`);
@@ -71,7 +71,8 @@ function ensureAuthSecret() {
 async function main() {
   ensureAuthSecret();
   const stopDatabase = await prepareDatabase();
-  if (!dev) buildIfNeeded(log);
+  if (dev) compileServerModules();
+  else buildIfNeeded(log);
   const port = process.env.PORT || '3000';
   // Production serves through scripts/serve.mjs (Next behind the cached-page fast path).
   const [command, args] = dev ? ['npx', ['next', 'dev', '-p', port]] : [process.execPath, ['scripts/serve.mjs']];

@@ -1,5 +1,6 @@
 import 'server-only';
-import { unstable_cache } from 'next/cache';
+import { cacheTag } from 'next/cache';
+import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
 import * as crud from '@/lib/entities/crud';
 import { LEGACY_ENTITIES } from '@/lib/entities/registry';
 
@@ -8,8 +9,10 @@ import { LEGACY_ENTITIES } from '@/lib/entities/registry';
  * 2 team, 3 clients, 4 services, 6 slides); unused places are []. Cached as plain JSON under
  * every tag it reads.
  */
-export const getLegacyHome = unstable_cache(
-  async () => {
+async function readLegacyHome(): Promise<CachedRead<Record<string, unknown>[][]>> {
+  'use cache';
+  cacheTag(...LEGACY_ENTITIES.map(({ entity }) => entity.key));
+  return cachedRead(async () => {
     const home: Record<string, unknown>[][] = Array.from(
       { length: Math.max(...LEGACY_ENTITIES.map(({ legacy }) => legacy.homeIndex)) + 1 },
       () => [],
@@ -20,7 +23,7 @@ export const getLegacyHome = unstable_cache(
       }),
     );
     return home;
-  },
-  ['legacy-home'],
-  { tags: LEGACY_ENTITIES.map(({ entity }) => entity.key) },
-);
+  });
+}
+
+export const getLegacyHome = async () => unwrap(await readLegacyHome());

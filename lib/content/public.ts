@@ -1,5 +1,6 @@
 import 'server-only';
-import { unstable_cache } from 'next/cache';
+import { cacheTag } from 'next/cache';
+import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
 import * as crud from '@/lib/entities/crud';
 import { rowImageUrl, type AnyEntity } from '@/lib/entities/define';
 import { clients } from '@/lib/entities/clients';
@@ -13,20 +14,31 @@ import { team } from '@/lib/entities/team';
 // language (Arabic falls back to English when empty), plain JSON, cached under the tag of every
 // entity they read. Pages never see a database row.
 
-/** The cached public read of an entity's rows, per language. */
-function publicRead<E extends AnyEntity>(entity: E) {
-  type View = ReturnType<E['view']>;
-  const read = async (locale: string): Promise<View[]> =>
-    (await crud.list(entity)).map((row) => entity.view(row, locale, rowImageUrl(entity, row)) as View);
-  return unstable_cache(read, [`public-${entity.key}`], { tags: [entity.key, ...(entity.dependsOn ?? [])] });
+const PUBLIC_ENTITIES = { slides, clients, events, services, team, contacts } as const;
+type PublicKey = keyof typeof PUBLIC_ENTITIES;
+type ViewOfEntity<K extends PublicKey> = ReturnType<(typeof PUBLIC_ENTITIES)[K]['view']>;
+
+/** The cached public read of an entity's rows, per language (the key and locale are the cache key). */
+async function readPublic<K extends PublicKey>(key: K, locale: string): Promise<CachedRead<ViewOfEntity<K>[]>> {
+  'use cache';
+  const entity: AnyEntity = PUBLIC_ENTITIES[key];
+  cacheTag(entity.key, ...(entity.dependsOn ?? []));
+  return cachedRead(async () =>
+    (await crud.list(entity)).map((row) => entity.view(row, locale, rowImageUrl(entity, row)) as ViewOfEntity<K>),
+  );
 }
 
-export const getSlides = publicRead(slides);
-export const getClients = publicRead(clients);
-export const getEvents = publicRead(events);
-export const getServices = publicRead(services);
-export const getTeam = publicRead(team);
-export const getContacts = publicRead(contacts);
+const publicRead =
+  <K extends PublicKey>(key: K) =>
+  async (locale: string) =>
+    unwrap(await readPublic(key, locale));
+
+export const getSlides = publicRead('slides');
+export const getClients = publicRead('clients');
+export const getEvents = publicRead('events');
+export const getServices = publicRead('services');
+export const getTeam = publicRead('team');
+export const getContacts = publicRead('contacts');
 
 type ViewOf<T> = T extends (locale: string) => Promise<(infer V)[]> ? V : never;
 export type SlideView = ViewOf<typeof getSlides>;

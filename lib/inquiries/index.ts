@@ -1,5 +1,6 @@
 import 'server-only';
-import { unstable_cache } from 'next/cache';
+import { cacheTag } from 'next/cache';
+import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
 import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import * as crud from '@/lib/entities/crud';
@@ -22,12 +23,15 @@ export interface EventTypeOption {
 }
 
 /** The services, in the page's language, as the form's event types (cached with the services). */
-export const eventTypeOptions = unstable_cache(
-  async (locale: string): Promise<EventTypeOption[]> =>
+async function readEventTypeOptions(locale: string): Promise<CachedRead<EventTypeOption[]>> {
+  'use cache';
+  cacheTag(services.key);
+  return cachedRead(async () =>
     (await crud.list(services)).map((s) => ({ value: s.titleEn, label: pickLocalized(locale, s.titleEn, s.titleAr) })),
-  ['quote-event-types'],
-  { tags: [services.key] },
-);
+  );
+}
+
+export const eventTypeOptions = async (locale: string) => unwrap(await readEventTypeOptions(locale));
 
 /** True when `value` names a current service (by its English title) or is "other". */
 export async function isKnownEventType(value: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import 'server-only';
-import { unstable_cache } from 'next/cache';
+import { cacheTag } from 'next/cache';
+import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import type { SiteSettings } from '@/lib/generated/prisma/client';
 
@@ -31,11 +32,13 @@ const EMPTY: SiteSettingsRow = {
 };
 
 /** The settings row (cached under the `settings` tag; a save expires it), empty fields as ''. */
-export const getSiteSettings = unstable_cache(
-  async (): Promise<SiteSettingsRow> => {
+async function readSiteSettings(): Promise<CachedRead<SiteSettingsRow>> {
+  'use cache';
+  cacheTag(SETTINGS_TAG);
+  return cachedRead(async () => {
     const row = await db.siteSettings.findUnique({ where: { id: 1 } });
     return row ? { ...row, updatedAt: row.updatedAt.toISOString() } : EMPTY;
-  },
-  ['site-settings'],
-  { tags: [SETTINGS_TAG] },
-);
+  });
+}
+
+export const getSiteSettings = async (): Promise<SiteSettingsRow> => unwrap(await readSiteSettings());

@@ -3,11 +3,23 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { buildSync } from 'esbuild';
 import { brotliTextParams } from '@/lib/server/brotli.mjs';
 import { BUILD_SETTINGS_FILE, buildSettingsDigest } from './build-settings.mjs';
 
 // `next build` only when the sources changed since the last one (start, test and bench share this).
-const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'next.config.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'messages',
+  'public',
+  'server',
+  'next.config.ts',
+  'package.json',
+  'postcss.config.mjs',
+  'tsconfig.json',
+];
 const NEXT_DIR = '.next';
 
 function fingerprint(): string {
@@ -49,8 +61,30 @@ export function precompressStatic(nextDir = NEXT_DIR): number {
   return files.length;
 }
 
-/** The production build: `next build`, then the post-build steps above. */
+/**
+ * The modules Next imports at run time by path (next.config.ts `cacheHandlers`), compiled from
+ * their TypeScript in server/ into dist/ (ESM; packages stay imports of node_modules). `next dev`
+ * needs them too (scripts/start.ts).
+ */
+export const SERVER_MODULES = { 'use-cache-handler': 'server/use-cache-handler.ts' } as const;
+
+export function compileServerModules() {
+  buildSync({
+    entryPoints: Object.entries(SERVER_MODULES).map(([out, source]) => ({ in: source, out })),
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
+
+/** The production build: the server modules, `next build`, then the post-build steps above. */
 export function build(log: (line: string) => void) {
+  compileServerModules();
   const result = spawnSync('npx', ['next', 'build'], {
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
@@ -62,7 +96,8 @@ export function build(log: (line: string) => void) {
 
 export function buildIfNeeded(log: (line: string) => void) {
   const marker = path.join(NEXT_DIR, 'source-fingerprint');
-  if (existsSync(path.join(NEXT_DIR, 'BUILD_ID')) && existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint()) {
+  const compiled = Object.keys(SERVER_MODULES).every((name) => existsSync(path.join('dist', `${name}.mjs`)));
+  if (compiled && existsSync(path.join(NEXT_DIR, 'BUILD_ID')) && existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint()) {
     log('build is up to date');
     return;
   }

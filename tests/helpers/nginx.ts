@@ -34,6 +34,8 @@ export function nginxConfig({ upstreams, port, dir, edit }: NginxOptions): strin
     ['server app1:3000', `server 127.0.0.1:${first}`],
     ['server app2:3000', `server 127.0.0.1:${second}`],
     ['listen 80;', `listen 127.0.0.1:${port};`],
+    // The page cache in a folder of the test's own.
+    ['/var/cache/nginx/pages', `${dir}/pages`],
   ];
   let config = readFileSync(path.resolve('deploy/nginx.conf'), 'utf8');
   for (const [from, to] of swaps) {
