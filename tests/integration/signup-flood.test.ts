@@ -14,14 +14,15 @@ import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
 import { callFormAction, multipart, request, type RawResponse } from '../helpers/raw-http';
 import { TestSmtpServer } from '../helpers/smtp';
-import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-server';
 
 // Issue 24, "Bounded under abuse": sign-up had no limit (1,000 accounts in 27.5 s, each an argon2
 // hash and a mail to every Admin with the attacker's chosen name in its subject). Here 200
 // sign-ups from 20 client addresses, through all three ways in (POST /api/register, the /SignUp
-// and /ar/SignUp form action), against a production server of this file's own (its own database,
-// so the shared budget it spends is nobody else's; TRUST_PROXY_HOPS=0, so the socket's address
-// counts and the forged X-Forwarded-For each request carries is ignored) and a real SMTP server.
+// and /ar/SignUp form action), against two production instances of this file's own on one
+// database of its own (so the shared budget it spends is nobody else's; TRUST_PROXY_HOPS=0, so
+// the socket's address counts and the forged X-Forwarded-For each request carries is ignored) and
+// a real SMTP server.
 // Expected: each address gets SIGNUP_MAX_PER_ADDRESS, all together SIGNUP_MAX_OVERALL, the rest a
 // 429 that stores nothing; the Admins get one mail for the window, with a count and no name.
 
@@ -32,6 +33,7 @@ const PARALLEL = 10;
 const WINDOW_SECONDS = 30;
 const FLOOD_DEADLINE_MS = 25_000;
 const OLD_CLIENT = 'http://old-client.example';
+const SITE = 'https://events.example';
 const FROM = 'Events Test <no-reply@example.test>';
 const PASSWORD = 'long enough pw';
 
@@ -42,6 +44,8 @@ url.pathname = `/${dbName}`;
 const smtp = new TestSmtpServer();
 let uploads = '';
 let server: SpawnedServer | undefined;
+/** A second instance on the same database: the limits and the digest row are shared, not per process. */
+let other: SpawnedServer | undefined;
 let db: PrismaClient | undefined;
 let adminEmail = '';
 
@@ -65,7 +69,7 @@ beforeAll(async () => {
   });
   await smtp.start();
   uploads = mkdtempSync(path.join(os.tmpdir(), 'signup-flood-uploads-'));
-  server = await spawnServer({
+  const env = {
     DATABASE_URL: url.toString(),
     UPLOADS_DIR: uploads,
     TRUST_PROXY_HOPS: '0',
@@ -74,11 +78,15 @@ beforeAll(async () => {
     MAIL_FROM: FROM,
     REGISTRATION_DIGEST_SECONDS: String(WINDOW_SECONDS),
     LOG_LEVEL: 'warn',
-  });
+    // One site behind both instances, as in production: the digest's link is the same from either.
+    SITE_URL: SITE,
+  };
+  server = await spawnServer(env);
+  other = await spawnServer(env, await freePort([server.port]));
 }, 120_000);
 
 afterAll(async () => {
-  await server?.kill('SIGTERM');
+  await Promise.all([server?.kill('SIGTERM'), other?.kill('SIGTERM')]);
   await smtp.stop();
   await db?.$disconnect();
   await sql(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
@@ -89,6 +97,8 @@ type Way = 'api' | 'en' | 'ar';
 const WAYS: Way[] = ['api', 'en', 'ar'];
 
 interface Attempt {
+  /** Which instance it is sent to. */
+  base: string;
   address: string;
   way: Way;
   name: string;
@@ -109,9 +119,10 @@ function outcome(way: Way, res: RawResponse): string {
 
 // What the attack sent: a 100-character lure as the name, e-mails of its own.
 let counter = 0;
-function attempt(address: string): Attempt {
+function attempt(address: string, base = server!.base): Attempt {
   const n = ++counter;
   return {
+    base,
     address,
     way: WAYS[n % 3]!,
     name: `Reset your password at http://evil.example/${n} `.padEnd(100, '!'),
@@ -127,7 +138,7 @@ async function send(a: Attempt): Promise<string> {
     for (const [k, v] of Object.entries({ name: a.name, email: a.email, password: PASSWORD, password_confirmation: PASSWORD }))
       form.append(k, v);
     const { body, type } = await multipart(form);
-    const res = await request(`${server!.base}/api/register`, {
+    const res = await request(`${a.base}/api/register`, {
       method: 'POST',
       body,
       localAddress: a.address,
@@ -138,7 +149,7 @@ async function send(a: Attempt): Promise<string> {
   const res = await callFormAction(
     'register',
     { name: a.name, email: a.email, password: PASSWORD, passwordConfirmation: PASSWORD, js: '1' },
-    { base: server!.base, page: a.way === 'ar' ? '/ar/SignUp' : '/SignUp', localAddress: a.address, headers: forged },
+    { base: a.base, page: a.way === 'ar' ? '/ar/SignUp' : '/SignUp', localAddress: a.address, headers: forged },
   );
   return outcome(a.way, res);
 }
@@ -177,9 +188,11 @@ describe('a sign-up flood', () => {
     }
     expect(results).toEqual([...Array<string>(5).fill('created'), ...Array<string>(5).fill('refused')]);
 
-    // The 19 others, interleaved, PARALLEL at a time: the shared limit takes the remaining 15.
+    // The 19 others, interleaved, PARALLEL at a time, every other one to the second instance: the
+    // shared limit takes the remaining 15, wherever they land.
     const rest: Attempt[] = [];
-    for (let round = 0; round < PER_ADDRESS; round++) for (const address of ADDRESSES.slice(1)) rest.push(attempt(address));
+    for (let round = 0; round < PER_ADDRESS; round++)
+      for (const address of ADDRESSES.slice(1)) rest.push(attempt(address, rest.length % 2 ? other!.base : server!.base));
     for (let i = 0; i < rest.length; i += PARALLEL) {
       expect(Date.now() - started).toBeLessThan(FLOOD_DEADLINE_MS);
       const batch = rest.slice(i, i + PARALLEL);
@@ -196,8 +209,14 @@ describe('a sign-up flood', () => {
       const mine = results.filter((r, i) => attempts[i]!.address === address && r === 'created');
       expect(mine.length, address).toBeLessThanOrEqual(5);
     }
-    // All three ways in were used, and each was refused somewhere.
+    // All three ways in and both instances were used, and each was refused somewhere.
     for (const way of WAYS) expect(results.filter((r, i) => attempts[i]!.way === way && r === 'refused').length, way).toBeGreaterThan(0);
+    // The second instance took half of the 190; the first batch (10 addresses, 5 of them there)
+    // all passed, so between 5 and 10 of its sign-ups were accepted, on the same shared count.
+    const onOther = results.filter((_, i) => attempts[i]!.base === other!.base);
+    expect(onOther).toHaveLength(95);
+    const createdOnOther = onOther.filter((r) => r === 'created').length;
+    expect(createdOnOther >= 5 && createdOnOther <= 10, String(createdOnOther)).toBe(true);
 
     // Exactly the accepted sign-ups are stored; a refused one left no account.
     const created = attempts.filter((_, i) => results[i] === 'created').map((a) => a.email);
@@ -244,7 +263,7 @@ describe('a sign-up flood', () => {
     expect(mail!.rcptTo).toEqual([adminEmail]);
     expect(mail!.parsed.subject).toBe('People waiting for approval: 20 | أشخاص بانتظار الموافقة: 20');
     expect(mail!.parsed.text).toContain('\nWaiting for approval · بانتظار الموافقة: 20\n');
-    expect(mail!.parsed.text).toContain(`\n${server!.base}/Admin/Users\n${server!.base}/ar/Admin/Users\n`);
+    expect(mail!.parsed.text).toContain(`\n${SITE}/Admin/Users\n${SITE}/ar/Admin/Users\n`);
     for (const part of [mail!.parsed.subject!, mail!.parsed.text!, String(mail!.parsed.html)]) {
       expect(part).not.toContain('evil.example');
       expect(part).not.toContain('flood-');
