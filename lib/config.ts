@@ -133,6 +133,13 @@ export const config = {
     get configured() {
       return Boolean(this.smtpUrl && this.from);
     },
+    /**
+     * The Admins hear of sign-ups in one mail per window of this many seconds at most, sent when
+     * the window ends (lib/mail/notify.ts); 15 minutes unless set (tests shorten it).
+     */
+    get registrationDigestSeconds() {
+      return Math.max(1, Math.floor(int('REGISTRATION_DIGEST_SECONDS', 15 * 60)));
+    },
     /** Where inquiries go when the back office names no recipients (comma-separated addresses). */
     get inquiryEmail() {
       return process.env.INQUIRY_EMAIL?.trim() || '';

@@ -8,6 +8,8 @@ export class AppError extends Error {
     /** A key under "errors" in messages/*.json. */
     readonly code: string,
     readonly fieldErrors?: FieldErrors,
+    /** For a 429: seconds until the client may try again (sent as Retry-After by /api). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(code);
   }
@@ -20,3 +22,4 @@ export const methodNotAllowed = () => new AppError(405, 'methodNotAllowed');
 export const conflict = (code: string) => new AppError(409, code);
 export const invalid = (fieldErrors: FieldErrors) => new AppError(422, 'invalid', fieldErrors);
 export const tooManyRequests = () => new AppError(429, 'tooManyRequests');
+export const tooManySignUps = (retryAfterSeconds: number) => new AppError(429, 'tooManySignUps', undefined, retryAfterSeconds);

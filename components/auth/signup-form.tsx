@@ -18,11 +18,20 @@ const TOAST_ID = 'signup-form';
 export function SignupForm() {
   const t = useTranslations('auth');
   const tv = useTranslations('validation');
+  const errors = useTranslations('errors');
   const locale = useLocale();
   const router = useRouter();
   const { formAction, posted: answered, busy, setBusy, submit } = useProgressiveAction(register);
   // Null until the first try with scripts; until then the posted answer (if any) is shown.
-  const [errors, setErrors] = useState<Record<string, string[]> | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]> | null>(null);
+  // Under the form until the next try: a refusal with words of its own (the sign-up limit, an
+  // outage) says them; bad input keeps the spec's "Please Try Again!" and the field messages.
+  const [failure, setFailure] = useState<string | null>(null);
+
+  /** The words of a refusal that has its own; null for bad input (the fields say what is wrong). */
+  function refusal(code: string): string | null {
+    return code !== 'invalid' && errors.has(runtimeKey(code)) ? errors(runtimeKey(code)) : null;
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     const result = await submit(event);
@@ -32,21 +41,24 @@ export function SignupForm() {
       router.push('/AwaitingApproval');
       return;
     }
-    setErrors(result.fieldErrors ?? {});
-    toast.error(t('registerFailed'), { id: TOAST_ID, duration: TIMINGS.defaultToastMs });
+    setFieldErrors(result.fieldErrors ?? {});
+    const own = refusal(result.error);
+    setFailure(own);
+    toast.error(own ?? t('registerFailed'), { id: TOAST_ID, duration: TIMINGS.defaultToastMs });
   }
 
-  const posted = errors === null ? answered : null;
-  const shownErrors = errors ?? posted?.fieldErrors ?? {};
+  const posted = fieldErrors === null ? answered : null;
+  const shownErrors = fieldErrors ?? posted?.fieldErrors ?? {};
+  const shown = fieldErrors === null ? posted && (refusal(posted.error) ?? t('registerFailed')) : failure;
   const error = (field: string) => shownErrors[field]?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
   return (
     <form action={formAction} onSubmit={onSubmit} className="grid gap-4" data-testid="signup-form" noValidate>
       <h1 className="text-2xl font-extrabold">{t('signUpTitle')}</h1>
       <input type="hidden" name="locale" value={locale} />
       {/* Without scripts there is no toast: the page says it instead. */}
-      {posted && (
+      {shown && (
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="signup-error">
-          {t('registerFailed')}
+          {shown}
         </p>
       )}
       <AuthField

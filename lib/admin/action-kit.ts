@@ -10,7 +10,16 @@ import { routing } from '@/lib/i18n/routing';
 // lib/inquiries/actions.ts): the guard, argument checks and the mapping of errors to codes. A
 // plain module: a 'use server' file may only export actions.
 
-export type ActionResult = { ok: true } | { ok: false; error: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
+export type ActionResult =
+  | { ok: true }
+  | {
+      ok: false;
+      error: string;
+      fieldErrors?: FieldErrors;
+      values?: Record<string, string>;
+      /** The HTTP status a refusal stands for, where the client tells it apart (sign-up's 429). */
+      status?: number;
+    };
 
 /**
  * Runs an action's body behind the one guard (`permission` null: a public action) and answers with

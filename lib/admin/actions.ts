@@ -1,6 +1,9 @@
 'use server';
 
+import { headers } from 'next/headers';
 import { AuthError, CredentialsSignin } from 'next-auth';
+import { clientAddress } from '@/lib/auth/client-address';
+import { config } from '@/lib/config';
 import { sessionUser, type Permission } from '@/lib/auth/guard';
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
@@ -136,20 +139,29 @@ async function signInWith(form: FormData): Promise<ActionResult> {
   }
 }
 
-/** The sign-up form's action; the same two ways in as `login`. */
+/**
+ * The sign-up form's action; the same two ways in as `login`. Over the sign-up limits the answer
+ * is `{ ok: false, status: 429, error: 'tooManySignUps' }` (and the page without scripts says so).
+ */
 export async function register(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
   const result = await run(null, async () => {
-    await registerUser({
-      name: form.get('name'),
-      email: form.get('email'),
-      password: form.get('password'),
-      passwordConfirmation: form.get('passwordConfirmation'),
-    });
+    const address = clientAddress(await headers(), config.trustProxyHops);
+    await registerUser(
+      {
+        name: form.get('name'),
+        email: form.get('email'),
+        password: form.get('password'),
+        passwordConfirmation: form.get('passwordConfirmation'),
+      },
+      { address },
+    );
   });
   if (result.ok && form.get('js') !== '1') redirect({ href: '/AwaitingApproval', locale: formLocale(form) });
+  if (result.ok) return result;
   // What was typed comes back (never a password), so a page re-rendered without scripts keeps it.
-  return result.ok ? result : { ...result, values: { name: text(form, 'name'), email: text(form, 'email') } };
+  const values = { name: text(form, 'name'), email: text(form, 'email') };
+  return result.error === 'tooManySignUps' ? { ...result, status: 429, values } : { ...result, values };
 }
 
 const text = (form: FormData, name: string) => {

@@ -8,15 +8,20 @@ import { db } from '@/lib/db/client';
 const stored = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 export async function hit(key: string, windowSeconds: number): Promise<number> {
-  const rows = await db.$queryRaw<{ count: number }[]>`
+  return (await take(key, windowSeconds)).count;
+}
+
+/** `hit`, and how long until this window ends (a refusal's Retry-After). */
+export async function take(key: string, windowSeconds: number): Promise<{ count: number; retryAfterSeconds: number }> {
+  const rows = await db.$queryRaw<{ count: number; retryAfterSeconds: number }[]>`
     INSERT INTO rate_limits (key, count, reset_at)
     VALUES (${stored(key)}, 1, now() + make_interval(secs => ${windowSeconds}))
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
-    RETURNING count`;
+    RETURNING count, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (reset_at - now()))))::int AS "retryAfterSeconds"`;
   sweepSometimes();
-  return rows[0]?.count ?? 1;
+  return rows[0] ?? { count: 1, retryAfterSeconds: windowSeconds };
 }
 
 export async function peek(key: string): Promise<number> {

@@ -57,7 +57,8 @@ export function errorResponse(request: Request, error: unknown, resource?: Legac
       }
       body.errors = toLegacyErrors(resource?.legacy, errors);
     }
-    return json(request, body, error.status);
+    const response = json(request, body, error.status);
+    return error.retryAfterSeconds ? withHeader(response, 'Retry-After', String(error.retryAfterSeconds)) : response;
   }
   console.error('[api] unexpected error', error);
   return json(request, { message: errorMessage('server', locale) }, 500);

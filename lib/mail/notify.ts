@@ -7,7 +7,7 @@ import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
 import type { DbClient } from '@/lib/entities/define';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import { enqueue } from './outbox';
+import { enqueue, enqueueDigest } from './outbox';
 
 // What the product mails, each queued in the outbox (lib/mail/outbox.ts) inside the transaction of
 // the write it announces, so a stored inquiry or registration always gets its mail and a failed
@@ -29,8 +29,6 @@ interface Field {
 }
 
 const both = (pick: (w: typeof words.en) => string) => `${pick(words.en)}${SEP}${pick(words.ar)}`;
-// Subject parts come from visitors: one line, bounded.
-const oneLine = (value: string, max = 80) => value.replace(/\s+/g, ' ').trim().slice(0, max);
 
 const email = z.email();
 /** Addresses separated by commas, semicolons or white space; invalid ones dropped, each once. */
@@ -162,52 +160,80 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
     ],
     link: { label: both((x) => x.inquiry.open), urls: [`${config.siteUrl}/Admin/Inquiries`, `${config.siteUrl}/ar/Admin/Inquiries`] },
   };
-  const subjectParts = [
-    oneLine(inquiry.name),
-    oneLine(inquiry.eventType === OTHER_EVENT_TYPE ? en.quote.eventTypeOther : inquiry.eventType),
-    date,
-  ].filter(Boolean);
   await enqueue(client, {
     dedupeKey: `inquiry:${inquiry.id}`,
     kind: 'inquiry',
     to,
     replyTo: visitorEmail || null,
-    subject: `${w.en.inquiry.subject}: ${subjectParts.join(' – ')} | ${w.ar.inquiry.subject}`,
+    // Fixed words and the inquiry's number: nothing a visitor typed is ever in a subject (the body,
+    // for staff, shows what they sent).
+    subject: `${w.en.inquiry.subject} #${inquiry.id} | ${w.ar.inquiry.subject} #${inquiry.id}`,
     text: renderText(layout),
     html: renderHtml(layout),
   });
 }
 
-/** Queues the mail telling the Admins that someone registered and awaits approval. */
-export async function notifyRegistration(userId: number, client: DbClient): Promise<void> {
+// Registrations are told to the Admins as a digest, never one mail per sign-up: sign-ups come from
+// anyone, and a mail per sign-up with the visitor's name in it made the company's mail server a
+// channel for whatever text an attacker chose. One mail per REGISTRATION_DIGEST_SECONDS window at
+// most, sent when the window ends, saying only how many accounts wait and where to review them.
+// Instances and concurrent sign-ups serialise on this lock while they count, so the window's row
+// always holds the count of the last sign-up committed in it.
+const REGISTRATIONS_LOCK = 5_551_024;
+
+/** The digest's key and due time for the window `slot` (a count of windows since 1970, by the database's clock). */
+export function registrationsWindow(slot: number, windowSeconds: number) {
+  const start = slot * windowSeconds;
+  return { dedupeKey: `registrations:${new Date(start * 1000).toISOString()}`, dueAtEpochSeconds: start + windowSeconds };
+}
+
+/**
+ * Brings this window's digest to the Admins up to date, inside the transaction that created a
+ * pending account: "N people are waiting for approval" with the link to /Admin/Users. If this
+ * window's mail has already left (a sign-up that committed just as its window ended), the next
+ * window's carries the count.
+ */
+export async function notifyRegistrations(client: DbClient): Promise<void> {
   if (!config.mail.configured) return;
-  const user = await client.user.findUnique({ where: { id: userId }, select: { id: true, name: true, email: true, createdAt: true } });
-  if (!user) throw new Error(`notifyRegistration: no user ${userId} in this transaction`);
+  await client.$executeRaw`SELECT pg_advisory_xact_lock(${REGISTRATIONS_LOCK})`;
   const admins = await client.user.findMany({ where: { isAdmin: true }, select: { email: true }, orderBy: { id: 'asc' } });
   const to = [...new Set(admins.map((a) => a.email))];
   if (to.length === 0) {
-    console.warn(`[mail] registration ${userId}: no Admin to tell; no mail queued`);
+    console.warn('[mail] registrations: no Admin to tell; no mail queued');
     return;
   }
+  // Counted after the lock (READ COMMITTED: a new snapshot per statement), so a sign-up that
+  // committed while this one waited is included.
+  const waiting = await client.user.count({ where: { isAdmin: false, isMiniAdmin: false } });
+  const windowSeconds = config.mail.registrationDigestSeconds;
+  const [now] = await client.$queryRaw<{ slot: number; at: Date }[]>`
+    SELECT floor(extract(epoch FROM now())::double precision / ${windowSeconds}::double precision) AS slot, now() AS at`;
+  if (!now) throw new Error('notifyRegistrations: the database returned no time');
   const w = words;
+  const count = String(waiting);
   const layout: Layout = {
     company: await companyNames(client),
-    heading: both((x) => x.registration.subject),
-    intro: { en: w.en.registration.intro, ar: w.ar.registration.intro },
+    heading: both((x) => x.registrations.subject),
+    intro: { en: w.en.registrations.intro, ar: w.ar.registrations.intro },
     fields: [
-      { label: both((x) => x.registration.name), value: user.name },
-      { label: both((x) => x.registration.email), value: user.email },
-      { label: both((x) => x.registration.registered), value: received(user.createdAt) },
+      { label: both((x) => x.registrations.waiting), value: count },
+      { label: both((x) => x.registrations.counted), value: received(now.at) },
     ],
     notes: [],
-    link: { label: both((x) => x.registration.action), urls: [`${config.siteUrl}/Admin/Users`, `${config.siteUrl}/ar/Admin/Users`] },
+    link: { label: both((x) => x.registrations.action), urls: [`${config.siteUrl}/Admin/Users`, `${config.siteUrl}/ar/Admin/Users`] },
   };
-  await enqueue(client, {
-    dedupeKey: `registration:${user.id}`,
-    kind: 'registration',
+  const mail = {
+    kind: 'registrations',
     to,
-    subject: `${w.en.registration.subject}: ${oneLine(user.name)} | ${w.ar.registration.subject}`,
+    // Fixed words and the count: nothing a visitor typed is ever in a subject.
+    subject: `${w.en.registrations.subject}: ${count} | ${w.ar.registrations.subject}: ${count}`,
     text: renderText(layout),
     html: renderHtml(layout),
-  });
+  };
+  // This window, else the next (bounded: a transaction older than two windows is not expected).
+  for (let ahead = 0; ahead < 3; ahead++) {
+    const { dedupeKey, dueAtEpochSeconds } = registrationsWindow(Number(now.slot) + ahead, windowSeconds);
+    if (await enqueueDigest(client, { ...mail, dedupeKey }, dueAtEpochSeconds)) return;
+  }
+  console.warn('[mail] registrations: the digests of this window and the next two already left; no mail queued');
 }

@@ -66,6 +66,27 @@ export async function enqueue(tx: DbClient, mail: OutgoingMail): Promise<boolean
   return added > 0;
 }
 
+/**
+ * Queues or refreshes a digest inside `tx`: one row per window key (e.g.
+ * `registrations:<window start>`), due at `dueAtEpochSeconds` (the window's end, by the database's
+ * clock). Until a worker claims it, a later call for the same key replaces its recipients and
+ * words, so the one mail of the window says what the last write of the window saw. Returns false
+ * when the row is already claimed or sent: what the caller announces then belongs in the next
+ * window's row. Concurrent callers for one key wait on the row's lock; they should also serialise
+ * what they count (notify.ts takes an advisory lock), or the last to write may have counted less.
+ */
+export async function enqueueDigest(tx: DbClient, mail: OutgoingMail, dueAtEpochSeconds: number): Promise<boolean> {
+  if (!config.mail.configured || mail.to.length === 0) return false;
+  const written = await tx.$executeRaw`
+    INSERT INTO mail_outbox (dedupe_key, kind, "to", reply_to, subject, text, html, next_attempt_at)
+    VALUES (${mail.dedupeKey}, ${mail.kind}, ${mail.to}::text[], ${mail.replyTo ?? null}, ${mail.subject}, ${mail.text}, ${mail.html},
+      to_timestamp(${dueAtEpochSeconds}::double precision))
+    ON CONFLICT (dedupe_key) DO UPDATE SET
+      "to" = EXCLUDED."to", reply_to = EXCLUDED.reply_to, subject = EXCLUDED.subject, text = EXCLUDED.text, html = EXCLUDED.html
+    WHERE mail_outbox.sent_at IS NULL AND (mail_outbox.locked_until IS NULL OR mail_outbox.locked_until < now())`;
+  return written > 0;
+}
+
 /** The transport for SMTP_URL (null when mail is not configured). */
 export function smtpTransport(url = config.mail.smtpUrl): Transporter | null {
   return url ? nodemailer.createTransport({ url, ...TIMEOUTS }) : null;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { BrowserContext, Request } from '@playwright/test';
 import { expect, test, LOCALES, localePath, messages } from './support';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
@@ -127,6 +128,36 @@ for (const locale of LOCALES) {
     expect(recorder.posts(at('/SignUp'))).toHaveLength(2);
     expect(recorder.posts(at('/LogIn'))).toHaveLength(1);
     recorder.check(['short', 'other', password]);
+  });
+
+  test(`sign-up without JavaScript over the address's limit (issue 24): refused in words, nothing stored (${locale})`, async ({
+    page,
+    context,
+  }) => {
+    const address = ownAddress();
+    await context.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
+    // This address has used up its sign-ups for the hour: the row `signupKeys` (lib/auth/
+    // signup-throttle.ts) counts on, stored under its SHA-256 (lib/auth/rate-limit.ts). Written
+    // here rather than spent, so the shared budget of the other specs is untouched.
+    const key = createHash('sha256').update(`signup:ip:${address}`).digest('base64url');
+    await testDb.$executeRaw`INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1000, now() + interval '1 hour')`;
+    try {
+      const email = `${unique('limited')}@example.test`;
+      const password = `long enough ${unique('pw')}`;
+      await page.goto(at('/SignUp'));
+      await page.locator('#auth-name').fill('Over The Limit');
+      await page.locator('#auth-email').fill(email);
+      await page.locator('#auth-password').fill(password);
+      await page.locator('#auth-passwordConfirmation').fill(password);
+      await page.getByTestId('signup-submit').click();
+      await expect(page.getByTestId('signup-error')).toHaveText(messages(locale).errors.tooManySignUps);
+      expect(new URL(page.url()).pathname).toBe(at('/SignUp'));
+      await expect(page.locator('#auth-name')).toHaveValue('Over The Limit');
+      await expect(page.locator('#auth-email')).toHaveValue(email);
+      expect(await testDb.user.count({ where: { email } })).toBe(0);
+    } finally {
+      await testDb.rateLimit.deleteMany({ where: { key } });
+    }
   });
 }
 

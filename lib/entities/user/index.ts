@@ -10,28 +10,42 @@ import { admit, signedIn, type LoginClient } from '@/lib/auth/login-throttle';
 import { asUnavailable } from '@/lib/db/faults';
 import { loginSchema, registerSchema, userFlagsSchema } from './schema';
 import { Prisma, type User } from '@/lib/generated/prisma/client';
-import { notifyRegistration } from '@/lib/mail/notify';
+import { notifyRegistrations } from '@/lib/mail/notify';
+import { admitSignup, refundSignup } from '@/lib/auth/signup-throttle';
 
 export type PublicUser = Pick<User, 'id' | 'name' | 'email' | 'isAdmin' | 'isMiniAdmin' | 'createdAt'>;
 const publicFields = { id: true, name: true, email: true, isAdmin: true, isMiniAdmin: true, createdAt: true } as const;
 
-/** Registration always creates a pending account: no flag until an Admin grants one. */
-export async function register(raw: Record<string, unknown>): Promise<PublicUser> {
+export interface SignupClient {
+  /** From `clientAddress` (lib/auth/client-address.ts): the socket's or the trusted proxy's. */
+  address: string;
+}
+
+/**
+ * Registration always creates a pending account: no flag until an Admin grants one. The one write
+ * path of /SignUp (both languages) and POST /api/register. Valid input is counted under the sign-up
+ * limits (lib/auth/signup-throttle.ts) before anything else: a refused sign-up looks nothing up,
+ * hashes nothing and stores nothing. One refused because the e-mail is taken still counts, so the
+ * limit also bounds probing which e-mails have accounts.
+ */
+export async function register(raw: Record<string, unknown>, client: SignupClient): Promise<PublicUser> {
   const parsed = registerSchema.safeParse(raw);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const { name, email, password } = parsed.data;
+  await admitSignup(client.address);
   if (await db.user.findUnique({ where: { email } })) throw invalid({ email: ['emailTaken'] });
   const passwordHash = await hashPassword(password);
   try {
-    // The Admins' mail is queued with the account: both or neither (lib/mail/outbox.ts).
+    // The Admins' digest is queued (or brought up to date) with the account: both or neither (lib/mail/outbox.ts).
     return await db.$transaction(async (tx) => {
       const user = await tx.user.create({ data: { name, email, passwordHash }, select: publicFields });
-      await notifyRegistration(user.id, tx);
+      await notifyRegistrations(tx);
       return user;
     });
   } catch (error) {
     // Lost a race with the same email; anything else (the database down) is not the client's doing.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw invalid({ email: ['emailTaken'] });
+    await refundSignup(client.address).catch(() => undefined);
     throw error;
   }
 }
