@@ -10,6 +10,8 @@
 //   BENCH_START_TIMEOUT   seconds to wait for GET /api/home = 200 (default 180)
 //   BENCH_SKIP_LIGHTHOUSE=1 skips the Lighthouse part
 //   BENCH_LIGHTHOUSE_RUNS measured Lighthouse runs per page, the median is reported (default 3)
+//   BENCH_SKIP_FRONT=1    skips the production-topology part (deploy/nginx.conf's page cache in
+//                         front of the server against nginx serving the same bytes; needs nginx)
 //
 // Exits non-zero only when the server cannot be built or started: every measurement failure is
 // reported in the output and the JSON instead, so a partial result is still a result.
@@ -22,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Flags as LighthouseFlags, Result as LighthouseResult } from 'lighthouse';
 import { localePath, PUBLIC_PAGES } from '../lib/pages';
+import { runFrontLoadTests, type FrontRow } from './lib/bench-front';
 import { buildIfNeeded } from './lib/build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 
@@ -34,6 +37,9 @@ const DURATION_S = intFromEnv('BENCH_DURATION', 10);
 const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 10);
 const START_TIMEOUT_MS = intFromEnv('BENCH_START_TIMEOUT', 180) * 1000;
 const SKIP_LIGHTHOUSE = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
+const SKIP_FRONT = process.env.BENCH_SKIP_FRONT === '1';
+/** Issue 24: cached pages through nginx's page cache, as a share of nginx serving the same bytes. */
+const FRONT_GOAL = 0.9;
 const LIGHTHOUSE_RUNS = intFromEnv('BENCH_LIGHTHOUSE_RUNS', 3);
 const EMBEDDED = !process.env.DATABASE_URL;
 
@@ -478,6 +484,22 @@ function printLoadTable(rows: LoadRow[]) {
   console.log('(goals: ratio to the static server; informational)');
 }
 
+function printFrontTable(rows: FrontRow[]) {
+  console.log(`\nProduction topology: deploy/nginx.conf's page cache vs nginx serving the same bytes (gzip, 1 worker each)`);
+  printTable(
+    ['target', 'bytes', 'nginx cache req/s', 'nginx static req/s', 'ratio', 'goal'],
+    rows.map((row) => [
+      row.target,
+      num(row.bytes),
+      num(row.front, 1),
+      num(row.staticFile, 1),
+      num(row.ratio, 2),
+      row.ratio == null ? '-' : `≥ ${FRONT_GOAL} ${row.ratio >= FRONT_GOAL ? 'PASS' : 'FAIL'}`,
+    ]),
+  );
+  for (const row of rows) if (row.error) console.log(`  ${row.target}: ${row.error}`);
+}
+
 function printLighthouseTable(version: string | null, rows: LighthouseRow[]) {
   console.log(`\nLighthouse ${version ?? ''} (mobile, default config): median of ${LIGHTHOUSE_RUNS} runs after a warm-up run`);
   printTable(
@@ -518,6 +540,16 @@ async function main(): Promise<number> {
   log(`server ready on http://${HOST}:${PORT}`);
 
   const loadRows = await runLoadTests();
+  const frontRows: FrontRow[] = SKIP_FRONT
+    ? []
+    : await runFrontLoadTests({
+        serverPort: PORT,
+        targets: LOAD_TARGETS,
+        dir: makeTempDir('bench-front-'),
+        durationSeconds: DURATION_S,
+        connections: CONNECTIONS,
+        log,
+      });
 
   let lighthouse: { version: string | null; rows: LighthouseRow[] } | null = null;
   let lighthouseError: string | undefined;
@@ -536,6 +568,7 @@ async function main(): Promise<number> {
   if (shuttingDown) return 130;
 
   printLoadTable(loadRows);
+  if (frontRows.length) printFrontTable(frontRows);
   if (lighthouse) printLighthouseTable(lighthouse.version, lighthouse.rows);
 
   const results = {
@@ -545,6 +578,7 @@ async function main(): Promise<number> {
     settings: { port: PORT, baselinePort: BASELINE_PORT, durationSeconds: DURATION_S, connections: CONNECTIONS },
     ratioGoals: RATIO_GOALS,
     load: loadRows,
+    front: frontRows,
     lighthouse: lighthouse ?? { skipped: SKIP_LIGHTHOUSE, error: lighthouseError },
   };
   const outFile = path.join(ROOT, 'bench-results.json');
