@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/spawn-server';
+import { freePort, spawnServer } from '../helpers/spawn-server';
 
 // `npm start` stopped the way `docker stop` stops CMD ["npm","start"]: SIGTERM to the npm process
 // alone. npm forwards it to its script (tsx → scripts/start.ts → scripts/serve.mjs, each passing
@@ -183,6 +183,9 @@ describe('npm start and SIGTERM to npm alone', () => {
       expect(Date.now() - signalledAt).toBeLessThan(15_000);
       expect(end.at - signalledAt).toBeLessThan(15_000);
       expect(end.at - signalledAt).toBeGreaterThan(DELAY_MS);
+      console.log(
+        `[shutdown] readyz ${JSON.stringify(readiness)}, / ${JSON.stringify(pages)}; in flight answered at ${answered.finishedAt - signalledAt} ms; npm exited at ${end.at - signalledAt} ms`,
+      );
       expect(idleClosed).toBe(true);
       expect(output).toMatch(
         /"signal":"SIGTERM","delayMs":5000,"msg":"stopping: not ready, still serving new connections until the delay ends"/,
@@ -196,4 +199,34 @@ describe('npm start and SIGTERM to npm alone', () => {
       } catch {}
     }
   }, 180_000);
+});
+
+describe('SHUTDOWN_DELAY_SECONDS=0', () => {
+  it('no delay: new connections are refused at once, the server exits 0 after its drain', async () => {
+    const server = await spawnServer({
+      DATABASE_URL: process.env.DATABASE_URL!,
+      UPLOADS_DIR: process.env.UPLOADS_DIR!,
+      AUTH_SECRET: process.env.AUTH_SECRET!,
+      ORPHAN_SWEEP_MINUTES: '0',
+      SHUTDOWN_DELAY_SECONDS: '0',
+    });
+    try {
+      expect(await probe(server.base, '/readyz')).toBe(200);
+      const signalledAt = Date.now();
+      process.kill(server.pid, 'SIGTERM');
+      let refusedAt = 0;
+      for (let i = 0; i < 40 && !refusedAt; i++) {
+        await sleep(50);
+        if ((await probe(server.base, '/')) === 'ECONNREFUSED') refusedAt = Date.now();
+      }
+      expect(refusedAt - signalledAt).toBeGreaterThan(0);
+      expect(refusedAt - signalledAt).toBeLessThan(1_000);
+      // "stopped" is the last line before exit(0); a second SIGTERM is ignored, and waits for the exit.
+      await server.waitForOutput(/"msg":"stopped"/, 10_000);
+      await server.kill('SIGTERM');
+      expect(server.output()).toMatch(/"delayMs":0,"msg":"stopping: not ready, still serving new connections until the delay ends"/);
+    } finally {
+      await server.kill('SIGKILL');
+    }
+  }, 60_000);
 });
