@@ -99,6 +99,9 @@ beforeAll(async () => {
     TRUST_PROXY_HOPS: '1',
     SITE_URL: proxy,
     LOG_LEVEL: 'info',
+    // The default drain delay (scripts/serve.mjs), as in production: the rolling restart goes
+    // through it.
+    SHUTDOWN_DELAY_SECONDS: '5',
   };
   const portA = await freePort();
   const portB = await freePort([portA]);

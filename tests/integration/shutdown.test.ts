@@ -70,9 +70,11 @@ describe('npm start and SIGTERM to npm alone', () => {
     url.pathname = `/${dbName}`;
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    // The default delay: whatever the caller's shell says.
+    const { SHUTDOWN_DELAY_SECONDS: _callers, ...inherited } = process.env;
     const npm = spawn('npm', ['start'], {
       env: {
-        ...process.env,
+        ...inherited,
         DATABASE_URL: url.toString(),
         UPLOADS_DIR: path.join(scratch, 'uploads'),
         DATA_DIR: path.join(scratch, 'data'),
