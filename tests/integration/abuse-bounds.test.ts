@@ -259,7 +259,7 @@ describe(`at most ${MAX_LARGE_BODIES} large bodies at once`, () => {
     expect(after.text).toContain('"error":"unauthenticated"');
   });
 
-  it('100 slow senders of 11 MB action bodies: memory grows < 200 MB and is within 100 MB of where it began 30 s after', async () => {
+  it('100 slow senders of 11 MB action bodies: memory grows < 200 MB and is within 120 MB of where it began 30 s after', async () => {
     // Warm the path with a small burst of the same shape: the first one also loads and compiles
     // the code on it and grows the process's heap and allocator pools once, which a process that
     // has served for a while has done already (on one that had, the same burst kept +45-51 MB).
@@ -294,10 +294,14 @@ describe(`at most ${MAX_LARGE_BODIES} large bodies at once`, () => {
     // The places' holders got no answer (their bodies had not ended); every other sender a 503.
     expect(answers.filter((a) => a === 503)).toHaveLength(100 - MAX_LARGE_BODIES);
     expect(answers.filter((a) => a === 'none')).toHaveLength(MAX_LARGE_BODIES);
-    // MAX_LARGE_BODIES bodies of 10 MB held at once is ~40 MB; before the cap this burst took
-    // +1,023 MB and kept +181 MB 30 s after.
+    // MAX_LARGE_BODIES bodies of 10 MB held at once, each also copied by Next chunk by chunk: ~80
+    // MB; measured +115 to +121 MB. Before the cap this burst took +1,023 MB.
     expect(during - base).toBeLessThan(200 * MB);
-    expect(after - base).toBeLessThan(100 * MB);
+    // Measured +83 to +92 MB here, +45 to +51 MB on a server that had served such bursts before:
+    // not the JavaScript heap (the same before and after a forced GC) but memory the allocator
+    // keeps for reuse once the bodies are freed; a later burst reuses it. Before the cap: +181 MB
+    // (+835 MB on /SignUp), and the bodies were held until Node's 300 s request timeout.
+    expect(after - base).toBeLessThan(120 * MB);
   }, 90_000);
 });
 
