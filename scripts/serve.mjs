@@ -89,46 +89,44 @@ function fail(req, res, error) {
 // Timeouts (lib/server/body-limit.mjs says why these values): a client that sends its headers or
 // its request too slowly is answered 408 and its connection closed, instead of holding memory for
 // Node's default 300 s. A stalled body is body-limit.mjs's own check (BODY_IDLE_MS).
-const server = http.createServer(
-  {
-    IncomingMessage: LimitedIncomingMessage,
-    headersTimeout: HEADERS_TIMEOUT_MS,
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
-  },
-  (req, res) => {
-    // First, so that nothing downstream can see a client's forged copy (lib/server/socket-address.mjs).
-    stampSocketAddress(req);
-    const requestId = track(req, res);
-    res.setHeader('X-Request-Id', requestId);
-    // Draining: this connection takes no further request after this one.
-    if (stopping) res.setHeader('Connection', 'close');
-    if (health(req, res)) return;
-    if (refused(req, res)) return;
-    if (limitBody(req, res)) return;
-    const asset = serveStatic(req, res);
-    if (asset === true) return;
-    if (asset) {
-      asset.keep();
-      inRequestScope(req, () => handle(req, res)).catch((error) => fail(req, res, error));
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      answer(req, res, false);
-      return;
-    }
-    // Several instances: the caches may be used only once the shared content version says they are
-    // current (one Redis read per round of the event loop, shared by the requests that arrived in it).
-    if (versions.configured) {
-      versions.sync().then(
-        (current) => answer(req, res, current),
-        (error) => fail(req, res, error),
-      );
-    } else {
-      answer(req, res, true);
-    }
-  },
-);
+const serverOptions = {
+  IncomingMessage: LimitedIncomingMessage,
+  headersTimeout: HEADERS_TIMEOUT_MS,
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+};
+const server = http.createServer(serverOptions, (req, res) => {
+  // First, so that nothing downstream can see a client's forged copy (lib/server/socket-address.mjs).
+  stampSocketAddress(req);
+  const requestId = track(req, res);
+  res.setHeader('X-Request-Id', requestId);
+  // Draining: this connection takes no further request after this one.
+  if (stopping) res.setHeader('Connection', 'close');
+  if (health(req, res)) return;
+  if (refused(req, res)) return;
+  if (limitBody(req, res)) return;
+  const asset = serveStatic(req, res);
+  if (asset === true) return;
+  if (asset) {
+    asset.keep();
+    inRequestScope(req, () => handle(req, res)).catch((error) => fail(req, res, error));
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    answer(req, res, false);
+    return;
+  }
+  // Several instances: the caches may be used only once the shared content version says they are
+  // current (one Redis read per round of the event loop, shared by the requests that arrived in it).
+  if (versions.configured) {
+    versions.sync().then(
+      (current) => answer(req, res, current),
+      (error) => fail(req, res, error),
+    );
+  } else {
+    answer(req, res, true);
+  }
+});
 
 /**
  * Answers from the HTTP cache, or lets Next answer (and keeps a copy when its Cache-Control allows).
