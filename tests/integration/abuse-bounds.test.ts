@@ -297,7 +297,7 @@ describe(`at most ${MAX_LARGE_BODIES} large bodies at once`, () => {
     // MAX_LARGE_BODIES bodies of 10 MB held at once, each also copied by Next chunk by chunk: ~80
     // MB; measured +115 to +121 MB. Before the cap this burst took +1,023 MB.
     expect(during - base).toBeLessThan(200 * MB);
-    // Measured +83 to +92 MB here, +45 to +51 MB on a server that had served such bursts before:
+    // Measured +59 to +92 MB here, +45 to +51 MB on a server that had served such bursts before:
     // not the JavaScript heap (the same before and after a forced GC) but memory the allocator
     // keeps for reuse once the bodies are freed; a later burst reuses it. Before the cap: +181 MB
     // (+835 MB on /SignUp), and the bodies were held until Node's 300 s request timeout.
