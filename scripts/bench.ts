@@ -139,7 +139,8 @@ function makeTempDir(prefix: string): string {
 function startServer(): RunningServer {
   const logFile = path.join(makeTempDir('bench-log-'), 'server.log');
   const fd = openSync(logFile, 'a');
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  // Nothing routes to it but the bench: no reason to keep serving after SIGTERM (scripts/serve.mjs).
+  const env: NodeJS.ProcessEnv = { SHUTDOWN_DELAY_SECONDS: '0', ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   let command: string;
   let args: string[];
   if (EMBEDDED) {

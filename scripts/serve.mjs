@@ -38,7 +38,8 @@ const { httpCache } = await import('../lib/server/http-cache.mjs');
 const { contentVersion } = await import('../lib/server/content-version.mjs');
 const { LOCALE_COOKIE } = await import('../lib/i18n/locale-cookie.mjs');
 const { staticBrotli } = await import('../lib/server/static-brotli.mjs');
-const { LimitedIncomingMessage, limitBody } = await import('../lib/server/body-limit.mjs');
+const { LimitedIncomingMessage, limitBody, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_MS } =
+  await import('../lib/server/body-limit.mjs');
 const { requestGuard } = await import('../lib/server/request-guard.mjs');
 const { stampSocketAddress } = await import('../lib/server/socket-address.mjs');
 const { unavailablePages } = await import('../lib/server/unavailable.mjs');
@@ -87,7 +88,16 @@ function fail(req, res, error) {
   res.end();
 }
 
-const server = http.createServer({ IncomingMessage: LimitedIncomingMessage }, (req, res) => {
+// Timeouts (lib/server/body-limit.mjs says why these values): a client that sends its headers or
+// its request too slowly is answered 408 and its connection closed, instead of holding memory for
+// Node's default 300 s. A stalled body is body-limit.mjs's own check (BODY_IDLE_MS).
+const serverOptions = {
+  IncomingMessage: LimitedIncomingMessage,
+  headersTimeout: HEADERS_TIMEOUT_MS,
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+};
+const server = http.createServer(serverOptions, (req, res) => {
   // First, so that nothing downstream can see a client's forged copy (lib/server/socket-address.mjs).
   stampSocketAddress(req);
   const requestId = track(req, res);
@@ -145,18 +155,39 @@ server.listen(port, hostname, () => console.log(`[serve] ready on http://${hostn
 if (!process.env.AUTH_SECRET) console.warn('[serve] AUTH_SECRET is not set: sign-in is refused until it is (`npm start` creates one)');
 
 // Shutdown (SIGTERM from an orchestrator, `docker stop`, or npm forwarding it; SIGINT from a
-// terminal): /readyz turns 503 at once and the listening socket closes (new connections are
-// refused, so a proxy in front passes them to another instance), requests in flight finish, and
-// every answer from now on says `Connection: close`. Idle keep-alive connections are left to the
-// client for IDLE_GRACE_MS first: a proxy (deploy/nginx.conf closes idle ones after 2 s) may be
-// sending a request on one at the very moment this server would close it, and a POST lost that
-// way is a 502 the proxy must not retry (issue 18: a write failed in the rolling-restart test).
-// After the grace, idle connections are closed as soon as they are idle; then Next and the
-// database pool close and the process exits 0. Connections still busy at DRAIN_MS are cut; if
-// closing hangs, the process exits 1 at EXIT_MS, inside the 10 s an orchestrator waits before SIGKILL.
+// terminal), in two steps:
+//
+// 1. For SHUTDOWN_DELAY_SECONDS (default 5; 0 skips it): /readyz answers 503 at once, but the
+//    instance keeps accepting and serving new connections. An orchestrator's service proxy or a
+//    cloud load balancer takes a few seconds to stop sending traffic after the pod or target is
+//    marked for removal; refusing connections in that window hands its visitors errors. Every
+//    answer says `Connection: close`, so keep-alive clients move to a fresh connection (which the
+//    balancer, once updated, sends elsewhere).
+// 2. Then the listening socket closes (new connections are refused, so a proxy in front passes
+//    them to another instance), requests in flight finish, and idle keep-alive connections are
+//    left to the client for IDLE_GRACE_MS first: a proxy (deploy/nginx.conf closes idle ones after
+//    2 s) may be sending a request on one at the very moment this server would close it, and a
+//    POST lost that way is a 502 the proxy must not retry (issue 18: a write failed in the
+//    rolling-restart test). After the grace, idle connections are closed as soon as they are
+//    idle; then Next and the database pool close and the process exits 0. Connections still busy
+//    DRAIN_MS after step 2 began are cut; if closing hangs, the process exits 1 at EXIT_MS.
+//
+// In all, by default: exit within 5 + 9.5 = 14.5 s of the signal, inside 15 s. An orchestrator's
+// grace period must be longer than SHUTDOWN_DELAY_SECONDS + 10 s (README, "Running in production").
+const SHUTDOWN_DELAY_MS = shutdownDelayMs(process.env.SHUTDOWN_DELAY_SECONDS);
 const IDLE_GRACE_MS = 3_000;
 const DRAIN_MS = 8_000;
 const EXIT_MS = 9_500;
+
+/** @param {string | undefined} value seconds, 0 or more; the default when unset or not a number */
+function shutdownDelayMs(value) {
+  const DEFAULT_SECONDS = 5;
+  if (value === undefined || value.trim() === '') return DEFAULT_SECONDS * 1000;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  console.warn(`[serve] SHUTDOWN_DELAY_SECONDS=${JSON.stringify(value)} is not a number of seconds (0 or more); using ${DEFAULT_SECONDS}`);
+  return DEFAULT_SECONDS * 1000;
+}
 
 function exit(code) {
   try {
@@ -171,7 +202,12 @@ function stop(signal) {
   // A terminal sends SIGINT to the whole group and `npm start` forwards it too: act once.
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
+  logger.info({ signal, delayMs: SHUTDOWN_DELAY_MS }, 'stopping: not ready, still serving new connections until the delay ends');
+  setTimeout(drain, SHUTDOWN_DELAY_MS);
+}
+
+function drain() {
+  logger.info('draining: no new connections, finishing requests in flight');
   setTimeout(() => {
     logger.error('shutdown did not finish in time; exiting');
     exit(1);

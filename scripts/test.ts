@@ -125,6 +125,10 @@ async function main() {
       // As behind one proxy: tests give each caller its own X-Forwarded-For (tests/helpers/api.ts
       // freshIp). Requests without one (the browsers) count by their socket's address.
       TRUST_PROXY_HOPS: '1',
+      // No drain delay on SIGTERM (scripts/serve.mjs) for this server and the ones tests start:
+      // nothing routes to them but the tests, and a stopped one must free its port at once. The
+      // tests of the delay ask for it.
+      SHUTDOWN_DELAY_SECONDS: '0',
     };
     // The demo company, so the public pages have content to show.
     run('npx', ['tsx', '--conditions=react-server', 'tests/helpers/seed-cli.ts'], env);

@@ -5,7 +5,8 @@
 // - /readyz: 200 {"status":"ready"} when the database, the uploads store and any registered
 //   service (lib/health.ts) answer; otherwise 503 {"status":"unavailable","failed":[names]}.
 //   From the moment the server is told to stop it is 503 with "shutdown", at once, so a load
-//   balancer stops sending traffic while the requests in flight finish.
+//   balancer stops sending traffic while the server still serves (SHUTDOWN_DELAY_SECONDS, see
+//   scripts/serve.mjs) and then finishes the requests in flight.
 //
 // The checks live in TypeScript next to the database client and the store; instrumentation.ts
 // hands them over when Next starts (the documented start hook). Plain JavaScript, like the rest

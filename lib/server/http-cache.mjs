@@ -9,20 +9,29 @@
 // (lib/server/content-version.mjs). The purged copies are kept aside, bounded, as the pages' last
 // good copies (stale-if-error, served by lib/server/unavailable.mjs only when Next fails).
 //
+// Brotli copies cost little per URL: any query string makes a URL of its own, so a copy is first
+// compressed at a quick quality (~1 ms); only a copy that is asked for again is recompressed at
+// the best one (~100 ms), once per write, one at a time, within a share of one core
+// (BEST_BROTLI_SHARE). Issue 24: at quality 11 for every copy, unique query strings cost 120 ms of
+// CPU each and ~10 a second took a core.
+//
 // Plain JavaScript: it runs in the server process outside Next's compiler (see scripts/serve.mjs).
+import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { brotliCompress, gunzip } from 'node:zlib';
-import { brotliTextParams } from './brotli.mjs';
+import { brotliCompress, brotliDecompress, gunzip } from 'node:zlib';
+import { brotliQuickParams, brotliTextParams } from './brotli.mjs';
 import { headerValue } from './header-value.mjs';
 
 const brotli = promisify(brotliCompress);
+const unbrotli = promisify(brotliDecompress);
 const gunzipAsync = promisify(gunzip);
 
 /**
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
  * @typedef {import('node:http').ServerResponse} ServerResponse
  * @typedef {{ status: number, headers: (string | string[])[], body: Buffer }} Stored
- * @typedef {{ vary: string[], values: string[], stored: Stored, etag: string | undefined, storedAt: number, ttlMs: number, size: number }} Variant
+ * @typedef {{ vary: string[], values: string[], stored: Stored, etag: string | undefined, storedAt: number, ttlMs: number, size: number, quick: boolean }} Variant
+ *   `quick`: a brotli copy at the quick quality, to be recompressed at the best one if asked for again
  */
 
 /** Per-connection headers, which Node writes itself, and the length, which is recomputed. */
@@ -38,6 +47,11 @@ const NOT_STORED = new Set([
 ]);
 /** Copies per URL (languages, encodings): a client cannot grow one URL's list without bound. */
 const MAX_VARIANTS = 16;
+/**
+ * The most of one core that recompressing copies at the best brotli quality may take: after a
+ * recompression that took t ms, the next starts no sooner than t / share - t ms later.
+ */
+const BEST_BROTLI_SHARE = 0.2;
 
 /**
  * The freshness lifetime a shared cache may give a response (seconds), or 0 when it must not keep it.
@@ -122,6 +136,9 @@ export function httpCache(options = {}) {
   let retiredBytes = 0;
   // Every purge starts a new generation: an answer that began before it is never stored.
   let generation = 0;
+  /** A recompression at the best quality is running; the next may start at `nextBestAt` (performance.now()). */
+  let bestRunning = false;
+  let nextBestAt = 0;
 
   /** The URL part of the key: path and query, and the site's own routing cookie. @param {IncomingMessage} req */
   function urlKey(req) {
@@ -223,14 +240,48 @@ export function httpCache(options = {}) {
     const variant = lookup(req);
     if (!variant) return false;
     send(req, res, variant);
+    if (variant.quick) recompress(urlKey(req), variant);
     return true;
+  }
+
+  /**
+   * Replaces a quick brotli copy, asked for again, with one at the best quality: once, in the
+   * background, when no other recompression runs and the share of a core allows (otherwise a
+   * later request for it tries again).
+   * @param {string} key @param {Variant} variant
+   */
+  function recompress(key, variant) {
+    if (bestRunning || performance.now() < nextBestAt) return;
+    bestRunning = true;
+    variant.quick = false;
+    const started = performance.now();
+    const startedIn = generation;
+    unbrotli(variant.stored.body)
+      .then((plain) => brotli(plain, { params: brotliTextParams(plain.byteLength) }))
+      .then(
+        (body) => {
+          // Still the copy this cache holds (no purge, not replaced or evicted meanwhile).
+          if (startedIn !== generation || !entries.get(key)?.includes(variant)) return;
+          const size = body.byteLength + key.length + 512;
+          bytes += size - variant.size;
+          variant.size = size;
+          variant.stored = { ...variant.stored, body };
+          evict();
+        },
+        (error) => console.error('[http-cache] brotli recompression failed:', error),
+      )
+      .finally(() => {
+        const took = performance.now() - started;
+        bestRunning = false;
+        nextBestAt = performance.now() + (took / BEST_BROTLI_SHARE - took);
+      });
   }
 
   /**
    * Keeps a stored answer, unless a purge happened since its request began.
    * @param {IncomingMessage} req @param {Stored} stored @param {number} ttlMs @param {string[]} vary @param {number} startedIn
    */
-  function store(req, stored, ttlMs, vary, startedIn) {
+  function store(req, stored, ttlMs, vary, startedIn, quick = false) {
     if (startedIn !== generation) return;
     const key = urlKey(req);
     const variants = entries.get(key) ?? [];
@@ -251,6 +302,7 @@ export function httpCache(options = {}) {
       storedAt: now(),
       ttlMs,
       size: stored.body.byteLength + key.length + 512,
+      quick,
     };
     const list = entries.get(key) ?? [];
     list.push(variant);
@@ -327,7 +379,7 @@ export function httpCache(options = {}) {
         !String(res.getHeader('cache-control') ?? '').includes('no-transform')
       ) {
         inBrotli(stored).then(
-          (copy) => store(req, copy, ttlMs, vary, startedIn),
+          (copy) => store(req, copy, ttlMs, vary, startedIn, true),
           (error) => console.error(`[http-cache] brotli copy of ${req.url} failed:`, error),
         );
       } else {
@@ -377,12 +429,13 @@ export function httpCache(options = {}) {
 }
 
 /**
+ * A gzip answer as a quick brotli copy (recompressed at the best quality if asked for again).
  * @param {Stored} stored
  * @returns {Promise<Stored>}
  */
 async function inBrotli(stored) {
   const plain = await gunzipAsync(stored.body);
-  const body = await brotli(plain, { params: brotliTextParams(plain.byteLength) });
+  const body = await brotli(plain, { params: brotliQuickParams(plain.byteLength) });
   const headers = stored.headers.map((value, i) =>
     i % 2 === 1 && String(stored.headers[i - 1]).toLowerCase() === 'content-encoding' ? 'br' : value,
   );

@@ -41,6 +41,8 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
       PORT: String(chosen),
       HOSTNAME: '127.0.0.1',
       SITE_URL: `http://127.0.0.1:${chosen}`,
+      // No drain delay unless a test asks for one: every kill() would wait 5 s more.
+      SHUTDOWN_DELAY_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
@@ -9,6 +8,7 @@ import ar from '@/messages/ar.json';
 import { ACTIONS } from '../helpers/actions';
 import { ACTION_BODY_LIMIT } from '@/lib/server/body-limit.mjs';
 import { actionBodyLimit, apiBodyLimit, maxUploadBytes } from '@/lib/server/upload-limits.mjs';
+import { treeRss } from '../helpers/process-tree';
 
 // Body limits on every request, however it is framed (issue 16): a chunked body has no
 // Content-Length to check up front, and 100 MB of it to /api/login took the server from 307 to
@@ -35,25 +35,7 @@ afterAll(async () => {
 });
 
 /** Resident memory of the server and any process under it, in bytes. */
-function rss(pid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  let total = 0;
-  const visit = (p: number) => {
-    try {
-      total += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))![1]) * 1024;
-    } catch {}
-    for (const child of children.get(p) ?? []) visit(child);
-  };
-  visit(pid);
-  return total;
-}
+const rss = treeRss;
 
 interface Answer {
   status: number;

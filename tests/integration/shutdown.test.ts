@@ -5,13 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/spawn-server';
+import { freePort, spawnServer } from '../helpers/spawn-server';
 
 // `npm start` stopped the way `docker stop` stops CMD ["npm","start"]: SIGTERM to the npm process
 // alone. npm forwards it to its script (tsx → scripts/start.ts → scripts/serve.mjs, each passing
-// it on); the server stops taking connections and reports not ready at once, lets the request in
-// flight finish, closes idle keep-alive connections and its pools, and every process exits 0
-// within 10 s. On a throw-away database and uploads folder of its own.
+// it on); the server reports not ready at once but keeps accepting and serving new connections
+// for SHUTDOWN_DELAY_SECONDS (default 5: a load balancer may still send traffic that long), then
+// stops taking connections, lets the request in flight finish, closes idle keep-alive connections
+// and its pools, and every process exits 0 within 15 s. On a throw-away database and uploads
+// folder of its own.
 
 const adminUrl = new URL(process.env.DATABASE_URL!);
 const dbName = `shutdown_${process.pid}_${Date.now()}`;
@@ -43,26 +45,36 @@ function group(pgid: number): { pid: number; command: string }[] {
 
 /** A GET on a connection of its own: the status, or the error code (ECONNREFUSED once closed). */
 function probe(base: string, p: string): Promise<number | string> {
+  return probeWith(base, p).then((r) => r.status);
+}
+
+/** The same, with the answer's Connection header. */
+function probeWith(base: string, p: string): Promise<{ status: number | string; connection?: string }> {
   return new Promise((resolve) => {
     const request = http.get(`${base}${p}`, { agent: false }, (response) => {
       response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
     });
-    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? error.message }));
     request.setTimeout(3_000, () => request.destroy(new Error('timeout')));
   });
 }
 
+/** SHUTDOWN_DELAY_SECONDS's default (scripts/serve.mjs), in ms. */
+const DELAY_MS = 5_000;
+
 describe('npm start and SIGTERM to npm alone', () => {
-  it('drains: not ready at once, the request in flight answered, every process gone within 10 s, exit 0', async () => {
+  it('not ready at once, still serving new connections for 5 s, then drains: the request in flight answered, every process gone within 15 s, exit 0', async () => {
     await admin(`CREATE DATABASE "${dbName}"`);
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    // The default delay: whatever the caller's shell says.
+    const { SHUTDOWN_DELAY_SECONDS: _callers, ...inherited } = process.env;
     const npm = spawn('npm', ['start'], {
       env: {
-        ...process.env,
+        ...inherited,
         DATABASE_URL: url.toString(),
         UPLOADS_DIR: path.join(scratch, 'uploads'),
         DATA_DIR: path.join(scratch, 'data'),
@@ -115,7 +127,8 @@ describe('npm start and SIGTERM to npm alone', () => {
       for (const sockets of Object.values(keepAlive.freeSockets))
         for (const socket of sockets ?? []) socket.once('close', () => (idleClosed = true));
 
-      // A request in flight: its body arrives in two halves, 1.5 s apart; SIGTERM in between.
+      // A request in flight: its body arrives in two halves, 6.5 s apart; SIGTERM in between, so
+      // it is still in flight when the delay ends and the server stops taking connections.
       const inFlight = new Promise<{ status: number; body: string; finishedAt: number }>((resolve, reject) => {
         const request = http.request(
           `${base}/api/login`,
@@ -128,40 +141,58 @@ describe('npm start and SIGTERM to npm alone', () => {
         );
         request.on('error', reject);
         request.write(body.slice(0, 10));
-        setTimeout(() => request.end(body.slice(10)), 1_500);
+        setTimeout(() => request.end(body.slice(10)), 6_500);
       });
       await sleep(300);
 
       const signalledAt = Date.now();
       process.kill(npm.pid!, 'SIGTERM');
 
-      // Not ready from now on: 503 on a connection still open, or refused once the socket closed.
+      // During the delay, each on a new connection: /readyz 503, a page 200, and every answer
+      // closes its connection (keep-alive clients reconnect, and a balancer sends them elsewhere).
       const readiness: (number | string)[] = [];
-      for (let i = 0; i < 10; i++) {
-        await sleep(100);
-        readiness.push(await probe(base, '/readyz'));
+      const pages: (number | string)[] = [];
+      const connections: (string | undefined)[] = [];
+      for (let i = 0; i < 40 && Date.now() - signalledAt < DELAY_MS - 1_000; i++) {
+        await sleep(200);
+        const [ready, home] = await Promise.all([probeWith(base, '/readyz'), probeWith(base, '/')]);
+        readiness.push(ready.status);
+        pages.push(home.status);
+        connections.push(home.connection);
       }
+      expect(readiness.length).toBeGreaterThanOrEqual(8);
       // The first probe may still reach it before the signal has travelled npm → tsx → node.
-      expect(
-        readiness.slice(2).every((r) => r === 503 || r === 'ECONNREFUSED'),
-        JSON.stringify(readiness),
-      ).toBe(true);
+      expect(readiness.slice(2), JSON.stringify(readiness)).toEqual(readiness.slice(2).map(() => 503));
+      expect(pages, JSON.stringify(pages)).toEqual(pages.map(() => 200));
+      expect(connections.slice(2)).toEqual(connections.slice(2).map(() => 'close'));
+
+      // After the delay: new connections are refused (a proxy in front passes them on).
+      while (Date.now() - signalledAt < DELAY_MS + 1_000) await sleep(100);
+      expect(await probe(base, '/readyz')).toBe('ECONNREFUSED');
+      expect(await probe(base, '/')).toBe('ECONNREFUSED');
 
       const answered = await inFlight;
       expect(answered.status).toBe(401);
       expect(JSON.parse(answered.body)).toHaveProperty('message');
-      expect(answered.finishedAt - signalledAt).toBeGreaterThan(1_000);
+      expect(answered.finishedAt - signalledAt).toBeGreaterThan(6_000);
 
       const end = await exited;
       expect({ code: end.code, signal: end.signal }, output).toEqual({ code: 0, signal: null });
       // Every process of the tree, not only npm.
-      const gone = Date.now() + 10_000;
+      const gone = Date.now() + 15_000;
       while (group(pgid).length > 0 && Date.now() < gone) await sleep(100);
       expect(group(pgid)).toEqual([]);
-      expect(Date.now() - signalledAt).toBeLessThan(10_000);
-      expect(end.at - signalledAt).toBeLessThan(10_000);
+      expect(Date.now() - signalledAt).toBeLessThan(15_000);
+      expect(end.at - signalledAt).toBeLessThan(15_000);
+      expect(end.at - signalledAt).toBeGreaterThan(DELAY_MS);
+      console.log(
+        `[shutdown] readyz ${JSON.stringify(readiness)}, / ${JSON.stringify(pages)}; in flight answered at ${answered.finishedAt - signalledAt} ms; npm exited at ${end.at - signalledAt} ms`,
+      );
       expect(idleClosed).toBe(true);
-      expect(output).toMatch(/"signal":"SIGTERM","msg":"stopping: no new connections, finishing requests in flight"/);
+      expect(output).toMatch(
+        /"signal":"SIGTERM","delayMs":5000,"msg":"stopping: not ready, still serving new connections until the delay ends"/,
+      );
+      expect(output).toMatch(/"msg":"draining: no new connections, finishing requests in flight"/);
       expect(output).toMatch(/"msg":"stopped"/);
       keepAlive.destroy();
     } finally {
@@ -170,4 +201,34 @@ describe('npm start and SIGTERM to npm alone', () => {
       } catch {}
     }
   }, 180_000);
+});
+
+describe('SHUTDOWN_DELAY_SECONDS=0', () => {
+  it('no delay: new connections are refused at once, the server exits 0 after its drain', async () => {
+    const server = await spawnServer({
+      DATABASE_URL: process.env.DATABASE_URL!,
+      UPLOADS_DIR: process.env.UPLOADS_DIR!,
+      AUTH_SECRET: process.env.AUTH_SECRET!,
+      ORPHAN_SWEEP_MINUTES: '0',
+      SHUTDOWN_DELAY_SECONDS: '0',
+    });
+    try {
+      expect(await probe(server.base, '/readyz')).toBe(200);
+      const signalledAt = Date.now();
+      process.kill(server.pid, 'SIGTERM');
+      let refusedAt = 0;
+      for (let i = 0; i < 40 && !refusedAt; i++) {
+        await sleep(50);
+        if ((await probe(server.base, '/')) === 'ECONNREFUSED') refusedAt = Date.now();
+      }
+      expect(refusedAt - signalledAt).toBeGreaterThan(0);
+      expect(refusedAt - signalledAt).toBeLessThan(1_000);
+      // "stopped" is the last line before exit(0); a second SIGTERM is ignored, and waits for the exit.
+      await server.waitForOutput(/"msg":"stopped"/, 10_000);
+      await server.kill('SIGTERM');
+      expect(server.output()).toMatch(/"delayMs":0,"msg":"stopping: not ready, still serving new connections until the delay ends"/);
+    } finally {
+      await server.kill('SIGKILL');
+    }
+  }, 60_000);
 });

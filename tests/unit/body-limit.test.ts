@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ACTION_BODY_LIMIT, pageBodyLimit, SMALL_BODY_LIMIT } from '@/lib/server/body-limit.mjs';
+
+// Which pages may take a large body (lib/server/body-limit.mjs): the back office only, in the
+// spellings next.config.ts rewrites to it.
+
+describe('pageBodyLimit', () => {
+  it('the back office, in either language and any letter case, takes the action limit', () => {
+    for (const url of ['/Admin', '/admin', '/ar/Admin', '/ar/ADMIN', '/en/Admin', '/Admin/Teams', '/Admin?x=1', '/ar/Admin/CreateService'])
+      expect([url, pageBodyLimit(url)]).toEqual([url, ACTION_BODY_LIMIT]);
+  });
+  it('every other page takes 64 KB: sign-in, sign-up, the quote form, and look-alikes of the back office', () => {
+    for (const url of [
+      '/LogIn',
+      '/ar/LogIn',
+      '/login',
+      '/SignUp',
+      '/ar/signup',
+      '/ContactUs',
+      '/ar/ContactUs',
+      '/',
+      '/ar',
+      '/AboutUs',
+      '/Administrator',
+      '/AdminX',
+      '/fr/Admin',
+      '/x/Admin',
+      '//Admin',
+    ])
+      expect([url, pageBodyLimit(url)]).toEqual([url, SMALL_BODY_LIMIT]);
+    expect(SMALL_BODY_LIMIT).toBe(64 * 1024);
+  });
+});
