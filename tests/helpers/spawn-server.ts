@@ -96,3 +96,17 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
   }
   return server;
 }
+
+/**
+ * A second server on the main test server's database and uploads, for memory measurements: no
+ * orphan sweep, whose start-up work (a database client, a folder listing) would land inside them.
+ */
+export function spawnMeasuredServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
+  return spawnServer({
+    DATABASE_URL: process.env.DATABASE_URL!,
+    UPLOADS_DIR: process.env.UPLOADS_DIR!,
+    AUTH_SECRET: process.env.AUTH_SECRET!,
+    ORPHAN_SWEEP_MINUTES: '0',
+    ...env,
+  });
+}

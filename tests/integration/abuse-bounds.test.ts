@@ -16,7 +16,7 @@ import {
 import { ACTIONS, INQUIRY_ACTIONS, encode } from '../helpers/actions';
 import { freshIp } from '../helpers/api';
 import { treeCpuSeconds, treeRss } from '../helpers/process-tree';
-import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+import { spawnMeasuredServer, type SpawnedServer } from '../helpers/spawn-server';
 
 // Bounded under abuse (issue 24): the public pages' posts take 64 KB, large bodies are received
 // a few at a time, stalled clients are dropped, and a page's copy for a URL nobody asks for twice
@@ -29,14 +29,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let server: SpawnedServer;
 beforeAll(async () => {
-  // No orphan sweep: its start-up work would land inside the memory measurements.
-  server = await spawnServer({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    UPLOADS_DIR: process.env.UPLOADS_DIR!,
-    AUTH_SECRET: process.env.AUTH_SECRET!,
-    ORPHAN_SWEEP_MINUTES: '0',
-    LOG_LEVEL: 'warn',
-  });
+  server = await spawnMeasuredServer({ LOG_LEVEL: 'warn' });
 });
 afterAll(async () => {
   await server?.kill();

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
-import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+import { spawnMeasuredServer, type SpawnedServer } from '../helpers/spawn-server';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import { ACTIONS } from '../helpers/actions';
@@ -20,14 +20,8 @@ const loginAction = ACTIONS.login!;
 
 let server: SpawnedServer;
 beforeAll(async () => {
-  // No orphan sweep in this instance: its start-up work (a database client, a folder listing) would
-  // land inside the memory measurements below, on a loaded machine as much as +70 MB.
-  server = await spawnServer({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    UPLOADS_DIR: process.env.UPLOADS_DIR!,
-    AUTH_SECRET: process.env.AUTH_SECRET!,
-    ORPHAN_SWEEP_MINUTES: '0',
-  });
+  // Without the orphan sweep's start-up work: on a loaded machine it added as much as +70 MB.
+  server = await spawnMeasuredServer();
 });
 afterAll(async () => {
   await server?.kill();
