@@ -28,7 +28,8 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // lib/pages.ts's ADMIN_SEGMENT and the sign-in page, in English (unprefixed) and Arabic; the
-  // matcher must be a literal.
-  matcher: ['/Admin', '/Admin/:path*', '/ar/Admin', '/ar/Admin/:path*', '/LogIn', '/ar/LogIn'],
+  // lib/pages.ts's ADMIN_SEGMENT and the sign-in page, in English (unprefixed) and Arabic, in any
+  // letter case as next.config.ts rewrites them (the old client's URLs were case-insensitive;
+  // the matcher itself is not). It must be a literal.
+  matcher: ['/((?:ar/)?[Aa][Dd][Mm][Ii][Nn](?:/.*)?)', '/((?:ar/)?[Ll][Oo][Gg][Ii][Nn])'],
 };

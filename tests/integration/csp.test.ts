@@ -130,7 +130,7 @@ describe('Content-Security-Policy of HTML answers', () => {
 
   it('/LogIn and /ar/LogIn: a fresh nonce on every answer, on every script of Next, the head script by its hash', async () => {
     const nonces = new Set<string>();
-    for (const path of ['/LogIn', '/ar/LogIn', '/LogIn']) {
+    for (const path of ['/LogIn', '/ar/LogIn', '/login']) {
       const res = await raw(path, { 'Accept-Encoding': 'gzip' });
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toContain('no-store');
@@ -141,6 +141,16 @@ describe('Content-Security-Policy of HTML answers', () => {
       expect(res.headers['content-security-policy']).toContain(sha(theme!));
     }
     expect(nonces.size).toBe(3);
+  });
+
+  it('the back office in any letter case gets a nonce too, even on its redirect to sign-in', async () => {
+    for (const path of ['/Admin', '/admin/events', '/ar/ADMIN']) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(307);
+      expect(res.headers['content-security-policy'], path).toMatch(
+        /^default-src 'self'; script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic' /,
+      );
+    }
   });
 
   it("the 404 page, uncompressed, has the cached pages' policy", async () => {
