@@ -15,9 +15,15 @@ import { TIMINGS } from '@/lib/timings';
 
 type Props = { params: Promise<{ locale: string }> };
 
+/** One logo of the carousel's list (keyed: the list travels to the client component as a prop). */
 function clientLogo(client: ClientView, alt: string) {
-  if (!client.logo) return <span className="font-bold text-zinc-800">{client.name}</span>;
-  return <ClientLogo src={client.logo} alt={alt} className="max-h-20 w-auto object-contain" />;
+  if (!client.logo)
+    return (
+      <span key={client.id} className="font-bold text-zinc-800">
+        {client.name}
+      </span>
+    );
+  return <ClientLogo key={client.id} src={client.logo} alt={alt} className="max-h-20 w-auto object-contain" />;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
