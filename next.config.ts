@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { LOCALE_COOKIE } from './lib/i18n/locale-cookie.mjs';
+import { LOCALE_COOKIE } from './lib/i18n/locale-cookie';
 import { CANONICAL_SEGMENTS } from './lib/pages';
-import { ACTION_BODY_LIMIT } from './lib/server/body-limit.mjs';
+import { ACTION_BODY_LIMIT } from './lib/http/upload-limits';
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
@@ -13,7 +13,7 @@ const withNextIntl = createNextIntlPlugin({
 });
 
 /** An unprefixed page path: not a locale, not the API or Next internals, no dot (files are left alone). */
-const ENGLISH_PAGE = '(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/)[^.]*';
+const ENGLISH_PAGE = '(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/|readyz$)[^.]*';
 
 /**
  * The image folders: the old client's (`sliderimges`, `servimges`, …) and any new entity's, which
@@ -32,9 +32,10 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // Pages, cached reads and optimised images live in this process's memory (lib/cache-handler.mjs):
-  // nothing stale can outlive a restart or a switch of DATABASE_URL.
-  cacheHandler: path.resolve('lib/cache-handler.mjs'),
+  // Optimised images only, in memory (server/next-cache-handler.ts): pages are kept in front of
+  // Next, where a write purges them, so nothing stale outlives a write, a restart or a switch of
+  // DATABASE_URL.
+  cacheHandler: path.resolve('dist/next-cache-handler.mjs'),
   cacheMaxMemorySize: 0,
   // `'use cache'` entries and tag expiries: memory, or Redis shared by every instance
   // (server/use-cache-handler.ts, compiled into dist/ by the build).
@@ -50,7 +51,7 @@ const nextConfig: NextConfig = {
     // stay ISR): the documented flag Next 16 keeps for that, deprecated in favour of cacheComponents.
     useCache: true,
     // Admin uploads go through server actions; the image limit is checked again in lib/uploads.
-    // scripts/serve.mjs enforces the same limit first (413 rather than Next's 500).
+    // server/forward.ts enforces the same limit first (413 rather than Next's 500).
     serverActions: { bodySizeLimit: ACTION_BODY_LIMIT },
   },
   images: {
@@ -103,7 +104,7 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
-      // Pages get theirs from the HTTP server and proxy.ts (lib/server/csp.mjs); the API's JSON
+      // Pages get theirs from the HTTP server and proxy.ts (lib/http/csp); the API's JSON
       // only needs to refuse being framed.
       { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: "frame-ancestors 'none'" }] },
     ];

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { EARLY_CONTROLS_CODE } from '@/components/site/early-controls-code';
-import { frameOrigin, noncePagePolicy } from '@/lib/server/csp.mjs';
-import { mapEmbedUrl } from '@/lib/server/map-embed.mjs';
+import { frameOrigin, noncePagePolicy } from '@/lib/http/csp';
+import { mapEmbedUrl } from '@/lib/http/map-embed';
 
 // The pages rendered for each request (the back office and sign-in) get a Content-Security-Policy
 // with a fresh nonce, the way Next's CSP guide documents it: the policy goes on the request, where
 // Next reads the nonce and puts it on its own scripts, and on the answer. Cached pages cannot carry
-// a per-request nonce: they keep the policy the HTTP server gives every answer (lib/server/csp.mjs).
+// a per-request nonce: they keep the policy the HTTP server gives every answer (lib/http/csp).
 // Matched on those pages only: a proxy on every request would cost the cached pages' fast path.
 
 /** The inline scripts of ours that every page carries, allowed by hash (they have no nonce on cached pages). */

@@ -1,6 +1,6 @@
 // One place that reads the environment. Every variable is listed in .env.example.
-import { mapEmbedUrl, mapSiteUrl } from './server/map-embed.mjs';
-import { maxUploadBytes } from './server/upload-limits.mjs';
+import { mapEmbedUrl, mapSiteUrl } from './http/map-embed';
+import { maxUploadBytes } from './http/upload-limits';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -47,7 +47,7 @@ export const config = {
       return prefix ? `${prefix}/` : '';
     },
   },
-  /** One uploaded file at most; every body limit is derived from it (lib/server/upload-limits.mjs). */
+  /** One uploaded file at most; every body limit is derived from it (lib/http/upload-limits). */
   get maxUploadBytes() {
     return maxUploadBytes();
   },
@@ -69,7 +69,7 @@ export const config = {
   get tokenExpiryMinutes() {
     return int('TOKEN_EXPIRY_MINUTES', 0);
   },
-  // CORS_ORIGINS is read by lib/server/cors.mjs, which the HTTP server shares (plain JavaScript).
+  // CORS_ORIGINS is read by lib/http/cors, which the HTTP server shares (plain JavaScript).
   /**
    * How many proxies of ours stand in front of the server, each appending the address it saw to
    * X-Forwarded-For. 0: the socket's address is the client's, and forwarded headers are ignored.

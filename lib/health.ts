@@ -1,11 +1,10 @@
 import 'server-only';
-import { sharedContentVersion } from '@/lib/cache';
-import { closeDb, db } from '@/lib/db/client';
+import { db } from '@/lib/db/client';
 import { uploads } from '@/lib/uploads/store';
 
-// What GET /readyz checks (scripts/serve.mjs answers it): the database, the uploads store, and
-// Redis when several instances share it (REDIS_URL). instrumentation.ts hands `readiness` and
-// `closeConnections` to the HTTP server, which has no TypeScript loader of its own.
+// What GET /readyz checks (app/readyz/route.ts; server/main.ts answers 503 itself while stopping):
+// the database and the uploads store. server/main.ts adds `redis` when several instances share
+// their cache through it (REDIS_URL) and this instance's `'use cache'` handler cannot reach it.
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -20,19 +19,6 @@ const CHECKS: [string, ReadinessCheck][] = [
     },
   ],
   ['storage', () => uploads.ready()],
-  // Several instances share their content version through Redis (lib/server/content-version.mjs).
-  ...(process.env.REDIS_URL
-    ? ([
-        [
-          'redis',
-          async () => {
-            const version = sharedContentVersion();
-            if (!version?.configured) throw new Error('no shared content version in this process');
-            await version.ready();
-          },
-        ],
-      ] as [string, ReadinessCheck][])
-    : []),
 ];
 
 function withTimeout(check: ReadinessCheck): Promise<void> {
@@ -58,6 +44,3 @@ export async function readiness(): Promise<FailedCheck[]> {
   });
   return failed;
 }
-
-/** Closes the database pool (shutdown, after the last request has been answered). */
-export const closeConnections = closeDb;

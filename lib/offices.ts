@@ -1,6 +1,6 @@
 import 'server-only';
 import { config } from '@/lib/config';
-import { defaultMapPlace, mapEmbedUrlFor, mapSiteUrl } from '@/lib/server/map-embed.mjs';
+import { defaultMapPlace, mapEmbedUrlFor, mapSiteUrl } from '@/lib/http/map-embed';
 
 // Where an office is on the map, for /ContactUs: its frame (lazy, on the origin the CSP allows),
 // the same map on the map site, and a directions link. An office with no map location and no

@@ -139,7 +139,7 @@ function makeTempDir(prefix: string): string {
 function startServer(): RunningServer {
   const logFile = path.join(makeTempDir('bench-log-'), 'server.log');
   const fd = openSync(logFile, 'a');
-  // Nothing routes to it but the bench: no reason to keep serving after SIGTERM (scripts/serve.mjs).
+  // Nothing routes to it but the bench: no reason to keep serving after SIGTERM (server/main.ts).
   const env: NodeJS.ProcessEnv = { SHUTDOWN_DELAY_SECONDS: '0', ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   let command: string;
   let args: string[];
@@ -154,7 +154,7 @@ function startServer(): RunningServer {
     env.PORT = String(PORT);
     env.HOSTNAME = HOST;
     command = process.execPath;
-    args = ['scripts/serve.mjs'];
+    args = ['dist/server.mjs'];
   }
   log(`starting \`${command} ${args.join(' ')}\` on port ${PORT} (log: ${logFile})`);
   const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', fd, fd] });
@@ -575,7 +575,7 @@ async function main(): Promise<number> {
   const results = {
     date: new Date().toISOString(),
     node: process.version,
-    server: EMBEDDED ? 'npm start (embedded PostgreSQL)' : 'scripts/serve.mjs (DATABASE_URL)',
+    server: EMBEDDED ? 'npm start (embedded PostgreSQL)' : 'server/main.ts (DATABASE_URL)',
     settings: { port: PORT, baselinePort: BASELINE_PORT, durationSeconds: DURATION_S, connections: CONNECTIONS },
     ratioGoals: RATIO_GOALS,
     load: loadRows,

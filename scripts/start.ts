@@ -1,7 +1,7 @@
 // `npm start`: the zero-setup path. Starts an embedded PostgreSQL when DATABASE_URL is absent,
 // applies committed migrations with our own runner, seeds an empty database, creates the first
 // Admin from ADMIN_EMAIL/ADMIN_PASSWORD, builds when the sources changed, then serves Next.
-// `npm run dev` does the same with `next dev`.
+// `npm run dev` does the same with Next's dev server behind the same HTTP server.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -74,9 +74,12 @@ async function main() {
   if (dev) compileServerModules();
   else buildIfNeeded(log);
   const port = process.env.PORT || '3000';
-  // Production serves through scripts/serve.mjs (Next behind the cached-page fast path).
-  const [command, args] = dev ? ['npx', ['next', 'dev', '-p', port]] : [process.execPath, ['scripts/serve.mjs']];
-  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, PORT: port } });
+  // Both serve through the one HTTP server (server/main.ts); `--dev` runs Next's dev server behind
+  // it, without the page cache.
+  const child = spawn(process.execPath, ['dist/server.mjs', ...(dev ? ['--dev'] : [])], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port },
+  });
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -1,7 +1,7 @@
 // `npm test`: the whole suite against a real PostgreSQL and a real production server.
 //  1. a fresh database (TEST_DATABASE_URL if given, else a throw-away one on the local server),
 //  2. migrations with our runner, a build if the sources changed,
-//  3. the production server (scripts/serve.mjs) on a test port with its own uploads folder,
+//  3. the production server (server/main.ts) on a test port with its own uploads folder,
 //  4. Vitest (unit + integration over HTTP), then Playwright in Chromium,
 //  5. one closing line: `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
@@ -125,7 +125,7 @@ async function main() {
       // As behind one proxy: tests give each caller its own X-Forwarded-For (tests/helpers/api.ts
       // freshIp). Requests without one (the browsers) count by their socket's address.
       TRUST_PROXY_HOPS: '1',
-      // No drain delay on SIGTERM (scripts/serve.mjs) for this server and the ones tests start:
+      // No drain delay on SIGTERM (server/main.ts) for this server and the ones tests start:
       // nothing routes to them but the tests, and a stopped one must free its port at once. The
       // tests of the delay ask for it.
       SHUTDOWN_DELAY_SECONDS: '0',
@@ -140,7 +140,7 @@ async function main() {
     )
       throw new Error(`port ${PORT} is already in use (set TEST_PORT)`);
     // The production server, as `npm start` runs it; its own process group, so it stops as one.
-    server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    server = spawn(process.execPath, ['dist/server.mjs'], {
       stdio: ['ignore', 'inherit', 'inherit'],
       // One JSON line per request would bury the test output (only this server's: the servers the
       // log tests start read theirs).

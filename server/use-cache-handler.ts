@@ -72,6 +72,10 @@ function memoryStore(): Store {
   };
 }
 
+/** Whether the shared store can be used now (always, without Redis): readiness names `redis` when not. */
+let storeReady = () => true;
+export const cacheStoreReady = (): boolean => storeReady();
+
 function redisStore(url: string, prefix: string): Store {
   const client = createClient({
     url,
@@ -81,6 +85,7 @@ function redisStore(url: string, prefix: string): Store {
   // A lost connection is retried by the client; each failed command says so to its caller.
   client.on('error', () => {});
   void client.connect().catch(() => {});
+  storeReady = () => client.isReady;
   const TAGS = `${prefix}use-cache:tags`;
   const entryKey = (key: string) => `${prefix}use-cache:entry:${key}`;
   const timed = <T>(work: Promise<T>) =>
@@ -105,6 +110,10 @@ function redisStore(url: string, prefix: string): Store {
     },
   };
 }
+
+/** Told of every tag update made in this process (the HTTP server purges its page copies). */
+const tagListeners = new Set<(tags: string[]) => void>();
+export const onTagsUpdated = (listener: (tags: string[]) => void): void => void tagListeners.add(listener);
 
 export function createUseCacheHandler(env: Partial<Record<string, string>> = process.env): CacheHandler {
   const store = env.REDIS_URL ? redisStore(env.REDIS_URL, env.REDIS_KEY_PREFIX ?? '') : memoryStore();
@@ -181,6 +190,7 @@ export function createUseCacheHandler(env: Partial<Record<string, string>> = pro
         ? { stale: at, ...(durations.expire !== undefined && { expired: at + durations.expire * 1000 }) }
         : { expired: at };
       for (const tag of tags) merge(tag, times);
+      for (const listener of tagListeners) listener(tags);
       if (!shared) return;
       const updates = Object.fromEntries(tags.map((tag) => [tag, JSON.stringify(manifest.get(tag))]));
       try {

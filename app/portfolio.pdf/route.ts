@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '@/lib/i18n/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
-import { preferredLocale } from '@/lib/server/accept-language.mjs';
+import { preferredLocale } from '@/lib/http/accept-language';
 import { getSiteSettings } from '@/lib/settings';
 import { DEMO_PORTFOLIO_FILE } from '@/lib/settings/paths';
 import { etagOf, notModified, plainText } from '@/lib/http/file-answers';

@@ -71,7 +71,7 @@ export function SettingsForm({
   files: Record<SettingsFileField, string | null>;
   /**
    * What one save's files may add up to: a server action carries MAX_UPLOAD_BYTES of files plus
-   * room for the fields (lib/server/upload-limits.mjs). From the server, which reads the setting.
+   * room for the fields (lib/http/upload-limits). From the server, which reads the setting.
    */
   filesTogetherBytes: number;
 }) {

@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE } from '@/lib/i18n/locale-cookie.mjs';
+import { LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
 import { EARLY_TAPS as TAPS, EARLY_TAPS_LIVE as TAPS_LIVE } from './early-taps';
 import { LANGUAGE_SWITCH_FLAG } from './language-switch-flag';
 

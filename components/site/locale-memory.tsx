@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { LOCALE_COOKIE } from '@/lib/i18n/locale-cookie.mjs';
+import { LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
 
 /**
  * Remembers the language of the page the visitor is reading (the NEXT_LOCALE cookie), so an

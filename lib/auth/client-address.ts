@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { SOCKET_ADDRESS_HEADER } from '@/lib/server/socket-address.mjs';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/http/socket-address';
 
 // The address a rate limit may count a caller by. Only addresses a client cannot choose count:
 // the socket's (written by scripts/serve.mjs), or, behind `hops` proxies that each append the

@@ -1,5 +1,5 @@
 import { defineRouting } from 'next-intl/routing';
-import { LOCALE_COOKIE } from './locale-cookie.mjs';
+import { LOCALE_COOKIE } from './locale-cookie';
 
 // English keeps the old URLs (/Services); Arabic lives under /ar (/ar/Services).
 export const routing = defineRouting({

@@ -2,10 +2,10 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { AppError, methodNotAllowed } from '@/lib/errors';
 import { config } from '@/lib/config';
-import { corsHeaders, preflightHeaders } from '@/lib/server/cors.mjs';
-import { apiBodyLimit } from '@/lib/server/upload-limits.mjs';
+import { corsHeaders, preflightHeaders } from '@/lib/http/cors';
+import { apiBodyLimit } from '@/lib/http/upload-limits';
 import { errorMessage, fieldMessage, type Locale } from '@/lib/i18n/messages';
-import { preferredLocale } from '@/lib/server/accept-language.mjs';
+import { preferredLocale } from '@/lib/http/accept-language';
 import { clientAddress } from '@/lib/auth/client-address';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import type { LegacyNames } from '@/lib/legacy/resources';
@@ -93,7 +93,7 @@ export interface ParsedBody {
 }
 
 // Room for two files (the old slider edit sends its one image twice) and the fields, from
-// MAX_UPLOAD_BYTES (lib/server/upload-limits.mjs). Each file is held to it on its own when processed.
+// MAX_UPLOAD_BYTES (lib/http/upload-limits). Each file is held to it on its own when processed.
 const bodyLimit = () => apiBodyLimit(config.maxUploadBytes);
 
 /** Sign-in and sign-up carry a few short fields; nobody needs to send them megabytes. */

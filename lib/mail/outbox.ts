@@ -232,6 +232,12 @@ export function startMailWorker(): void {
   worker.timer.unref();
   state.mailWorker = worker;
   runWorker(worker);
+  // On shutdown the worker takes no new mail and finishes the one being sent, so its "sent" mark
+  // lands well before the server exits (server/main.ts drains for SHUTDOWN_DELAY_SECONDS first): a
+  // mail accepted by SMTP but not marked would be sent again by the next worker.
+  const stop = () => void stopMailWorker(1_000);
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
 
 /** Stops the timer and waits (at most `waitMs`) for a pass in flight, so its marks land before the pool closes. */

@@ -17,6 +17,6 @@ export type IconName = keyof typeof ICON_SIZES;
 
 /**
  * The portfolio PDF's size limit: with the default MAX_UPLOAD_BYTES (the same 10 MiB) one PDF plus
- * the form fits under a server action's body limit (lib/server/upload-limits.mjs).
+ * the form fits under a server action's body limit (lib/http/upload-limits).
  */
 export const MAX_PORTFOLIO_BYTES = 10 * 1024 * 1024;

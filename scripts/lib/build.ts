@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
-import { brotliTextParams } from '@/lib/server/brotli.mjs';
-import { BUILD_SETTINGS_FILE, buildSettingsDigest } from './build-settings.mjs';
+import { BUILD_SETTINGS_FILE, buildSettingsDigest } from './build-settings';
 
 // `next build` only when the sources changed since the last one (start, test and bench share this).
 const SOURCES = [
@@ -15,6 +13,7 @@ const SOURCES = [
   'messages',
   'public',
   'server',
+  'scripts/lib',
   'next.config.ts',
   'package.json',
   'postcss.config.mjs',
@@ -46,34 +45,27 @@ export function writeFingerprint() {
 }
 
 /**
- * Writes a brotli copy (`x.js.br`) next to every script and stylesheet in the build's static
- * files, at brotli's best setting: ~15 % fewer bytes than the gzip Next compresses them with on
- * every request. The server sends them to browsers that take brotli (lib/server/static-brotli.mjs).
- * Returns how many it wrote.
+ * The HTTP server and the modules Next imports at run time by path (next.config.ts's cache
+ * handlers), compiled from their TypeScript in server/ into dist/ (ESM; packages stay imports of
+ * node_modules). One build with shared chunks: the server and Next load the same `'use cache'`
+ * handler module, so the server hears of every tag update (server/main.ts).
  */
-export function precompressStatic(nextDir = NEXT_DIR): number {
-  const root = path.join(nextDir, 'static');
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(js|css)$/.test(file));
-  for (const file of files) {
-    const source = readFileSync(path.join(root, file));
-    writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(source, { params: brotliTextParams(source.byteLength) }));
-  }
-  return files.length;
-}
-
-/**
- * The modules Next imports at run time by path (next.config.ts `cacheHandlers`), compiled from
- * their TypeScript in server/ into dist/ (ESM; packages stay imports of node_modules). `next dev`
- * needs them too (scripts/start.ts).
- */
-export const SERVER_MODULES = { 'use-cache-handler': 'server/use-cache-handler.ts' } as const;
+export const SERVER_MODULES = {
+  server: 'server/main.ts',
+  'use-cache-handler': 'server/use-cache-handler.ts',
+  'next-cache-handler': 'server/next-cache-handler.ts',
+} as const;
 
 export function compileServerModules() {
+  // No chunk of an earlier build left behind.
+  rmSync('dist', { recursive: true, force: true });
   buildSync({
     entryPoints: Object.entries(SERVER_MODULES).map(([out, source]) => ({ in: source, out })),
     outdir: 'dist',
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     packages: 'external',
     platform: 'node',
     format: 'esm',
@@ -82,15 +74,15 @@ export function compileServerModules() {
   });
 }
 
-/** The production build: the server modules, `next build`, then the post-build steps above. */
+/** The production build: the server modules, then `next build`. */
 export function build(log: (line: string) => void) {
+  log('compiling server/ into dist/');
   compileServerModules();
   const result = spawnSync('npx', ['next', 'build'], {
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('next build failed');
-  log(`brotli copies of ${precompressStatic()} scripts and stylesheets`);
   writeFingerprint();
 }
 

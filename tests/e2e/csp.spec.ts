@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { makeUser, PASSWORD } from '../helpers/db';
 import { expect, homeData, test, LOCALES, localePath, messages, PUBLIC_PAGES, waitForHydration } from './support';
 
-// Every page runs under its Content-Security-Policy (lib/server/csp.mjs: cached pages the fixed
+// Every page runs under its Content-Security-Policy (lib/http/csp: cached pages the fixed
 // policy without nonces, sign-in and the back office a fresh nonce from proxy.ts; never eval). Each page is loaded in
 // Chromium until its scripts have run, and every `securitypolicyviolation` event and every CSP
 // message in the console is collected: there must be none, in either language, public pages,

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { makeUser, PASSWORD, unique, type Role } from './db';
+import { makeUser, PASSWORD, testDb, unique, type Role } from './db';
 
 export const BASE = process.env.TEST_BASE_URL ?? 'http://127.0.0.1:3100';
 
@@ -58,7 +58,6 @@ export async function userWithToken(role: Role | 'anonymous') {
   const user = await makeUser(role);
   if (role === 'pending') {
     // A pending account cannot log in; it may still hold a token issued before a demotion.
-    const { testDb } = await import('./db');
     const { createHash } = await import('node:crypto');
     const secret = 'p'.repeat(40) + '00000000';
     const row = await testDb.apiToken.create({
@@ -90,3 +89,16 @@ export async function noiseImage(name: string, bytes: number) {
 }
 
 export { unique };
+
+/**
+ * Ends every kept page copy the way any write does (the page cache keeps one copy per page,
+ * whatever the query string): the first service is saved again unchanged through /api.
+ */
+export async function purgePageCopies(token: string) {
+  const service = await testDb.service.findFirstOrThrow({ orderBy: { id: 'asc' } });
+  const res = await call(`/api/service/${service.id}`, {
+    token,
+    form: { _method: 'PUT', titel: service.titleEn, titelar: service.titleAr },
+  });
+  if (res.status !== 200) throw new Error(`purge write answered ${res.status}`);
+}

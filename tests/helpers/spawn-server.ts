@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
-// A second production server (scripts/serve.mjs) in its own process group, for tests that need
+// A second production server (server/main.ts) in its own process group, for tests that need
 // to know its pid (memory), kill it (-9) or start it with other settings. The build in .next is
 // shared with the main test server. Ports come from 3121-3129 (the main one is TEST_PORT).
 
@@ -34,7 +34,7 @@ export interface SpawnedServer {
 
 export async function spawnServer(env: Record<string, string>, port?: number): Promise<SpawnedServer> {
   const chosen = port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/server.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -123,7 +123,7 @@ describe('sign-in without AUTH_SECRET', () => {
     const base = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1' };
     delete env.AUTH_SECRET;
-    const child = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: 'ignore', detached: true });
+    const child = spawn(process.execPath, ['dist/server.mjs'], { env, stdio: 'ignore', detached: true });
     try {
       const deadline = Date.now() + 60_000;
       while (

@@ -6,8 +6,8 @@ import { spawnMeasuredServer, type SpawnedServer } from '../helpers/spawn-server
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import { ACTIONS } from '../helpers/actions';
-import { ACTION_BODY_LIMIT } from '@/lib/server/body-limit.mjs';
-import { actionBodyLimit, apiBodyLimit, maxUploadBytes } from '@/lib/server/upload-limits.mjs';
+import { ACTION_BODY_LIMIT } from '@/lib/http/upload-limits';
+import { actionBodyLimit, apiBodyLimit, maxUploadBytes } from '@/lib/http/upload-limits';
 import { treeRss } from '../helpers/process-tree';
 
 // Body limits on every request, however it is framed (issue 16): a chunked body has no
@@ -150,7 +150,7 @@ describe('a declared Content-Length over the limit', () => {
   });
 });
 
-describe('the limits are the ones derived from MAX_UPLOAD_BYTES (lib/server/upload-limits.mjs)', () => {
+describe('the limits are the ones derived from MAX_UPLOAD_BYTES (lib/http/upload-limits)', () => {
   it('one byte over the /api limit (an old-client upload) and over the server-action limit is refused at once', async () => {
     // This server runs with the test run's environment, so the same MAX_UPLOAD_BYTES as here.
     expect(ACTION_BODY_LIMIT).toBe(actionBodyLimit(maxUploadBytes()));

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { mapEmbedUrl } from '@/lib/server/map-embed.mjs';
+import { mapEmbedUrl } from '@/lib/http/map-embed';
 import { BASE } from '../helpers/api';
 
-// The Content-Security-Policy (lib/server/csp.mjs): cached pages carry one fixed policy (the HTTP
+// The Content-Security-Policy (lib/http/csp): cached pages carry one fixed policy (the HTTP
 // server's, kept with their copies), pages rendered per request a fresh nonce (proxy.ts), and
 // media answers their own stricter policy.
 

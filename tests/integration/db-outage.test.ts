@@ -184,7 +184,7 @@ beforeAll(async () => {
       isMiniAdmin: true,
     },
   });
-  server = spawn(process.execPath, ['scripts/serve.mjs'], {
+  server = spawn(process.execPath, ['dist/server.mjs'], {
     env: { ...env, PORT: String(webPort), HOSTNAME: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,

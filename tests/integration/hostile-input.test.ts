@@ -937,7 +937,7 @@ function generate() {
         ),
     });
   // Bodies React's decoder cannot parse, or that are no argument list: Next's 500 becomes a 400
-  // (lib/server/request-guard.mjs); nothing runs.
+  // (server/main.ts, which reads Next's answer); nothing runs.
   const multipartBody = (root: string) => `--hostile\r\nContent-Disposition: form-data; name="0"\r\n\r\n${root}\r\n--hostile--\r\n`;
   for (const [label, type, body] of [
     ['broken JSON', 'text/plain;charset=UTF-8', '{broken'],

@@ -14,11 +14,11 @@ import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-serv
 import { freeLoopbackPort, portAnswers, redisServerArgs } from '../helpers/loopback';
 import { startNginx, type RunningNginx } from '../helpers/nginx';
 
-// Issue 18, "What must be shown": two production instances of the build (scripts/serve.mjs) on
-// the test database, sharing a Redis this file starts (the content version), a fake S3 bucket
-// (s3rver) and the same secrets, behind nginx round-robin running deploy/nginx.conf (the file
-// docker-compose.yml uses; only addresses and paths are swapped). Every process started here is
-// stopped in afterAll, whatever happened.
+// Issue 18, "What must be shown": two production instances of the build (server/main.ts) on
+// the test database, sharing a Redis this file starts (the 'use cache' entries and tag
+// expiries), a fake S3 bucket (s3rver) and the same secrets, behind nginx round-robin running
+// deploy/nginx.conf (the file docker-compose.yml uses; only addresses and paths are swapped).
+// Every process started here is stopped in afterAll, whatever happened.
 
 const SECTION_TIMEOUT = 90_000;
 
@@ -100,7 +100,7 @@ beforeAll(async () => {
     TRUST_PROXY_HOPS: '1',
     SITE_URL: proxy,
     LOG_LEVEL: 'info',
-    // The default drain delay (scripts/serve.mjs), as in production: the rolling restart goes
+    // The default drain delay (server/main.ts), as in production: the rolling restart goes
     // through it.
     SHUTDOWN_DELAY_SECONDS: '5',
   };
@@ -282,8 +282,8 @@ describe('two instances behind nginx', () => {
 
   it("an admin action's write is on the writer's own next answer too", { timeout: SECTION_TIMEOUT }, async () => {
     // Found here (issue 18): the instance that made a write kept serving its old `/` and `/ar`
-    // (Next's page entry) while its /api/home and the other instance were current. Fixed by the
-    // cache handler's request-start `lastModified` (docs/decisions.md); this keeps it fixed.
+    // (Next's page entry) while its /api/home and the other instance were current. Next keeps no
+    // pages now (server/next-cache-handler.ts); this keeps it fixed.
     const cookie = await signIn(A().base);
     await warm();
     const name = { en: unique('OwnWrite'), ar: `عميل ${unique('o')}` };
@@ -434,7 +434,7 @@ describe('two instances behind nginx', () => {
       ['NEXT_DEPLOYMENT_ID', 'another-build'],
       ['NEXT_SERVER_ACTIONS_ENCRYPTION_KEY', Buffer.alloc(32, 7).toString('base64')],
     ] as const) {
-      const run = spawnSync(process.execPath, ['scripts/serve.mjs'], {
+      const run = spawnSync(process.execPath, ['dist/server.mjs'], {
         env: { ...process.env, ...env, PORT: String(await freeLoopbackPort()), HOSTNAME: '127.0.0.1', [name]: value },
         encoding: 'utf8',
         timeout: 30_000,
@@ -517,7 +517,7 @@ describe('two instances behind nginx', () => {
       expect(writes.acknowledged.length).toBe(writes.attempted);
       expect(rows.map((r) => r.nameEn).sort()).toEqual([...writes.acknowledged].sort());
       expect(exits).toHaveLength(2);
-      // SHUTDOWN_DELAY_SECONDS (5 s: still serving, not ready), then the drain (scripts/serve.mjs).
+      // SHUTDOWN_DELAY_SECONDS (5 s: still serving, not ready), then the drain (server/main.ts).
       for (const ms of exits) expect(ms).toBeGreaterThan(5_000);
       for (const ms of exits) expect(ms).toBeLessThan(15_000);
     },

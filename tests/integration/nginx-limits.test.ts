@@ -11,7 +11,7 @@ import { makeUser, PASSWORD, testDb } from '../helpers/db';
 import { freeLoopbackPort } from '../helpers/loopback';
 import { startNginx, type NginxOptions, type RunningNginx } from '../helpers/nginx';
 import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
-import { actionBodyLimit, apiBodyLimit, DEFAULT_MAX_UPLOAD_BYTES } from '@/lib/server/upload-limits.mjs';
+import { actionBodyLimit, apiBodyLimit, DEFAULT_MAX_UPLOAD_BYTES } from '@/lib/http/upload-limits';
 
 // Issue 24: the body limits and header sizes behind deploy/nginx.conf (the file docker-compose
 // mounts), run by a real nginx with only its addresses and paths swapped (tests/helpers/nginx.ts).

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer } from '../helpers/spawn-server';
 
 // `npm start` stopped the way `docker stop` stops CMD ["npm","start"]: SIGTERM to the npm process
-// alone. npm forwards it to its script (tsx → scripts/start.ts → scripts/serve.mjs, each passing
+// alone. npm forwards it to its script (tsx → scripts/start.ts → server/main.ts, each passing
 // it on); the server reports not ready at once but keeps accepting and serving new connections
 // for SHUTDOWN_DELAY_SECONDS (default 5: a load balancer may still send traffic that long), then
 // stops taking connections, lets the request in flight finish, closes idle keep-alive connections
@@ -60,7 +60,7 @@ function probeWith(base: string, p: string): Promise<{ status: number | string; 
   });
 }
 
-/** SHUTDOWN_DELAY_SECONDS's default (scripts/serve.mjs), in ms. */
+/** SHUTDOWN_DELAY_SECONDS's default (server/main.ts), in ms. */
 const DELAY_MS = 5_000;
 
 describe('npm start and SIGTERM to npm alone', () => {
@@ -102,7 +102,7 @@ describe('npm start and SIGTERM to npm alone', () => {
       expect(await probe(base, '/readyz'), output).toBe(200);
       const processes = group(pgid);
       expect(
-        processes.some((p) => p.command.includes('scripts/serve.mjs')),
+        processes.some((p) => p.command.includes('dist/server.mjs')),
         JSON.stringify(processes),
       ).toBe(true);
       expect(

@@ -196,7 +196,7 @@ describe("a second instance with TRUST_PROXY_HOPS=0: only the socket's address c
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const env = { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', TRUST_PROXY_HOPS: '0', SITE_URL: base };
-    child = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: 'ignore', detached: true });
+    child = spawn(process.execPath, ['dist/server.mjs'], { env, stdio: 'ignore', detached: true });
     const deadline = Date.now() + 90_000;
     while (
       !(await fetch(`${base}/api/home`).then(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_BODY_LIMIT, pageBodyLimit, SMALL_BODY_LIMIT } from '@/lib/server/body-limit.mjs';
+import { ACTION_BODY_LIMIT, pageBodyLimit, SMALL_BODY_LIMIT } from '@/lib/http/upload-limits';
 
-// Which pages may take a large body (lib/server/body-limit.mjs): the back office only, in the
+// Which pages may take a large body (lib/http/upload-limits.ts): the back office only, in the
 // spellings next.config.ts rewrites to it.
 
 describe('pageBodyLimit', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey, clientAddress } from '@/lib/auth/client-address';
-import { SOCKET_ADDRESS_HEADER } from '@/lib/server/socket-address.mjs';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/http/socket-address';
 
 const headers = (socket: string | null, forwarded?: string) => {
   const h = new Headers();

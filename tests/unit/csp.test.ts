@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cachedPagePolicy, frameOrigin, noncePagePolicy } from '@/lib/server/csp.mjs';
-import { DEFAULT_MAP_EMBED_URL, mapEmbedUrl } from '@/lib/server/map-embed.mjs';
+import { cachedPagePolicy, frameOrigin, noncePagePolicy } from '@/lib/http/csp';
+import { DEFAULT_MAP_EMBED_URL, mapEmbedUrl } from '@/lib/http/map-embed';
 
-// lib/server/csp.mjs: the two page policies, each a fixed string whatever the page holds.
+// lib/http/csp: the two page policies, each a fixed string whatever the page holds.
 
 const REST =
   "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src https://www.google.com; " +

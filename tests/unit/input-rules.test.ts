@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCalendarDate, isCleanText, optionalDate, requiredId } from '@/lib/entities/fields';
 import { MAX_ID, parseId } from '@/lib/entities/ids';
-import { preferredLocale } from '@/lib/server/accept-language.mjs';
+import { preferredLocale } from '@/lib/http/accept-language';
 
 // The rules every entry point shares: the one id parser, the text rule, real calendar dates, and
 // the language of answers that have no page.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSchema } from '@/lib/entities/contacts/schema';
 import { parseLatLng } from '@/lib/entities/fields';
 import { directionsUrl, officeMap } from '@/lib/offices';
-import { DEFAULT_MAP_EMBED_URL, defaultMapPlace, mapEmbedUrlFor } from '@/lib/server/map-embed.mjs';
-import { frameOrigin } from '@/lib/server/csp.mjs';
+import { DEFAULT_MAP_EMBED_URL, defaultMapPlace, mapEmbedUrlFor } from '@/lib/http/map-embed';
+import { frameOrigin } from '@/lib/http/csp';
 import { whatsappUrl } from '@/lib/whatsapp';
 
 // The offices' rules (issue 19): what a WhatsApp number and a map location may be, and the links

@@ -94,7 +94,7 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
     ...pages('SignUp'),
     ...pages('AwaitingApproval'),
     ...pages('Admin'),
-    { source: '/:path((?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/)[^.]*)', destination: '/en/:path' },
+    { source: '/:path((?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/|readyz$)[^.]*)', destination: '/en/:path' },
   ]);
   expect(rewrites.afterFiles ?? []).toEqual([]);
   expect(rewrites.fallback ?? []).toEqual([]);

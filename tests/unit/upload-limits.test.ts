@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_BODY_LIMIT } from '@/lib/server/body-limit.mjs';
-import {
-  actionBodyLimit,
-  apiBodyLimit,
-  DEFAULT_MAX_UPLOAD_BYTES,
-  FORM_FIELDS_ALLOWANCE,
-  maxUploadBytes,
-} from '@/lib/server/upload-limits.mjs';
+import { ACTION_BODY_LIMIT } from '@/lib/http/upload-limits';
+import { actionBodyLimit, apiBodyLimit, DEFAULT_MAX_UPLOAD_BYTES, FORM_FIELDS_ALLOWANCE, maxUploadBytes } from '@/lib/http/upload-limits';
 
-// Every body limit from MAX_UPLOAD_BYTES (lib/server/upload-limits.mjs).
+// Every body limit from MAX_UPLOAD_BYTES (lib/http/upload-limits).
 
 const MiB = 1024 * 1024;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { errorMessage } from '@/lib/i18n/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
-import { preferredLocale } from '@/lib/server/accept-language.mjs';
+import { preferredLocale } from '@/lib/http/accept-language';
 import { getSiteSettings } from '@/lib/settings';
 import { ICON_SIZES, type IconName } from '@/lib/settings/paths';
 import { etagOf, notModified, plainText } from '@/lib/http/file-answers';

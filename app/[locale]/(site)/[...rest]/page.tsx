@@ -12,8 +12,8 @@ import { NotFoundView } from '@/components/site/not-found-view';
 // so crawlers and visitors without JavaScript saw a blank page. Here the 404 view is ordinary
 // page content, and notFound() is thrown inside a Suspense boundary: the prerender keeps the
 // markup outside the boundary and still answers 404 (with `noindex`). That needs the prerender
-// path, hence generateStaticParams. Each unknown path's render is kept by lib/cache-handler.mjs
-// like any page (its size bounds them; the HTTP cache in front never keeps a 404).
+// path, hence generateStaticParams. Unknown paths are rendered by Next each time: Next keeps no
+// pages (server/next-cache-handler.ts), and the page cache in front never keeps a 404.
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -1,7 +1,7 @@
 import { etagOf, notModified, plainText } from '@/lib/http/file-answers';
 import { errorMessage } from '@/lib/i18n/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
-import { preferredLocale } from '@/lib/server/accept-language.mjs';
+import { preferredLocale } from '@/lib/http/accept-language';
 import { CONTENT_TYPES, portraitCrop } from '@/lib/uploads/image';
 import { SITE_FOLDER, uploads, type UploadFolder } from '@/lib/uploads/store';
 import { IMAGE_URL_FOLDERS } from '@/lib/entities/registry';

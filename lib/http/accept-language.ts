@@ -1,15 +1,13 @@
 // The language of an answer that has no page to take it from (/api errors, the request guard's
 // refusals): the caller's most preferred of the site's two by Accept-Language, English otherwise.
-// Plain JavaScript because scripts/serve.mjs uses it too (no TypeScript in that process).
 
 const SUPPORTED = new Set(['en', 'ar']);
 // A real header lists a handful of languages; a hostile one is not read past this.
 const MAX_ENTRIES = 32;
 
-/** @param {string | null | undefined} header @returns {'en' | 'ar'} */
-export function preferredLocale(header) {
+export function preferredLocale(header: string | null | undefined): 'en' | 'ar' {
   if (!header) return 'en';
-  let best = 'en';
+  let best: 'en' | 'ar' = 'en';
   let bestQ = 0;
   for (const entry of header.slice(0, 1024).split(',', MAX_ENTRIES)) {
     const [tag = '', ...params] = entry.trim().split(';');
@@ -21,9 +19,9 @@ export function preferredLocale(header) {
       if (name?.trim() === 'q') q = Number(value);
     }
     if (Number.isFinite(q) && q > bestQ) {
-      best = language;
+      best = language as 'en' | 'ar';
       bestQ = q;
     }
   }
-  return /** @type {'en' | 'ar'} */ (best);
+  return best;
 }

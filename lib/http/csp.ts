@@ -1,5 +1,5 @@
 // The Content-Security-Policy of the site's pages, stated once for the two places that send it:
-// the HTTP server (scripts/serve.mjs) gives every answer the cached pages' policy before Next
+// the HTTP server (server/main.ts) gives every answer the cached pages' policy before Next
 // answers, and proxy.ts replaces it with a per-request nonce policy on the pages rendered for each
 // request (the back office and the sign-in flow), as Next's CSP guide documents.
 //
@@ -14,13 +14,12 @@
 // Everything else is the same strict list for both. Styles allow inline: React and next/image write
 // style attributes (docs/decisions.md).
 //
-// Plain JavaScript: the HTTP server process loads it without Next's compiler.
+//
 
 /**
  * The origin the map frame may load from; null (no frame allowed) for a URL that is not http(s).
- * @param {string} url
  */
-export function frameOrigin(url) {
+export function frameOrigin(url: string): string | null {
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
@@ -33,16 +32,14 @@ export function frameOrigin(url) {
  * Whether a request path is a page's (or its router payload's, or a form post's): not the API,
  * Next's files or a file (a dot in the last segment: media, icons, robots.txt, the portfolio PDF),
  * which send their own policy.
- * @param {string} url
  */
-export function isPagePath(url) {
+export function isPagePath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   if (path === '/api' || path.startsWith('/api/') || path.startsWith('/_next/')) return false;
   return !(path.split('/').pop() ?? '').includes('.');
 }
 
-/** @param {string[]} scripts @param {string | null} frame */
-function policy(scripts, frame) {
+function policy(scripts: string[], frame: string | null): string {
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
@@ -59,17 +56,26 @@ function policy(scripts, frame) {
 }
 
 /**
- * The policy of the cached pages (and of every other answer the server sends before Next names its own).
- * @param {string | null} frame
+ * The policy of the cached pages (and of every other answer the server sends before Next names
+ * its own). `dev`: React's development build evaluates code (`npm run dev` only).
  */
-export function cachedPagePolicy(frame) {
-  return policy(["'self'", "'unsafe-inline'"], frame);
+export function cachedPagePolicy(frame: string | null, dev = false): string {
+  return policy(["'self'", "'unsafe-inline'", ...(dev ? ["'unsafe-eval'"] : [])], frame);
 }
 
 /**
  * The policy of a page rendered for one request. `dev`: React's development build needs eval.
- * @param {{ nonce: string, hashes: string[], frame: string | null, dev?: boolean }} options
  */
-export function noncePagePolicy({ nonce, hashes, frame, dev = false }) {
+export function noncePagePolicy({
+  nonce,
+  hashes,
+  frame,
+  dev = false,
+}: {
+  nonce: string;
+  hashes: string[];
+  frame: string | null;
+  dev?: boolean;
+}): string {
   return policy([`'nonce-${nonce}'`, "'strict-dynamic'", ...hashes, ...(dev ? ["'unsafe-eval'"] : [])], frame);
 }

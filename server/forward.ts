@@ -1,0 +1,133 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { Transform, type TransformCallback } from 'node:stream';
+import { stampSocketAddress } from '@/lib/http/socket-address';
+import { BODY_IDLE_MS, LARGE_BODY_BYTES, LARGE_BODY_RETRY_SECONDS, MAX_LARGE_BODIES } from '@/lib/http/upload-limits';
+import { localeOf, refuse, type ErrorCode } from './answers';
+
+// Passes a request to Next (listening on a socket only this process knows) and hands back Next's
+// answer, counting the body on its way: a declared length over the limit is a 413 before a byte is
+// read, a chunked body is refused the moment it passes the limit (nothing is buffered here), at
+// most MAX_LARGE_BODIES large bodies are received at once (503 + Retry-After), and a body that
+// stalls for BODY_IDLE_MS gets 408. A refused body is drained, not read, for LINGER_MS: closing at
+// once would make the kernel reset the connection and the client lose the answer.
+
+/** Per-connection headers (RFC 9110 §7.6.1), which each hop writes for itself. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+const LINGER_MS = 5_000;
+
+let largeBodies = 0;
+/** Takes one of the large-body places until the answer is done or the connection is gone. */
+function takeLargePlace(res: ServerResponse): boolean {
+  if (largeBodies >= MAX_LARGE_BODIES) return false;
+  largeBodies += 1;
+  res.once('close', () => (largeBodies -= 1));
+  return true;
+}
+
+/** Next's answer headers, as Next spelled them, less the per-connection ones and those in `drop`. */
+export function endToEnd(raw: string[], drop: ReadonlySet<string> = HOP_BY_HOP): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (!HOP_BY_HOP.has(name) && !drop.has(name)) kept.push(raw[i]!, raw[i + 1]!);
+  }
+  return kept;
+}
+
+/** A refused body, answered in the page's language (`/ar`) or the caller's. */
+function bodyRefusal(req: IncomingMessage, res: ServerResponse, status: 413 | 503, code: ErrorCode) {
+  const extra: Record<string, string> = status === 503 ? { 'Retry-After': String(LARGE_BODY_RETRY_SECONDS) } : {};
+  refuse(req, res, status, code, extra, localeOf(req, (req.url ?? '/').split('?')[0] ?? '/'));
+}
+
+function linger(req: IncomingMessage): void {
+  const timer = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  req.once('end', () => clearTimeout(timer));
+  req.resume();
+}
+
+/**
+ * Sends `req` to Next through `agent` (at `socketPath`). Resolves with Next's answer, or undefined
+ * when this server answered itself (a refused body) or the exchange broke off.
+ */
+export function toNext(req: IncomingMessage, res: ServerResponse, target: { socketPath: string; agent: http.Agent }, limit: number) {
+  const declaredHeader = req.headers['content-length'];
+  const declared = declaredHeader === undefined ? undefined : Number(declaredHeader);
+  const hasBody = declared === undefined ? req.headers['transfer-encoding'] !== undefined : declared > 0;
+  let large = declared !== undefined && declared > LARGE_BODY_BYTES;
+  if (hasBody && declared !== undefined && declared > limit) {
+    bodyRefusal(req, res, 413, 'payloadTooLarge');
+    linger(req);
+    return Promise.resolve(undefined);
+  }
+  if (large && !takeLargePlace(res)) {
+    bodyRefusal(req, res, 503, 'busy');
+    linger(req);
+    return Promise.resolve(undefined);
+  }
+  stampSocketAddress(req);
+  const headers = { ...req.headers };
+  for (const name of HOP_BY_HOP) delete headers[name];
+  if (hasBody && declared === undefined) headers['transfer-encoding'] = 'chunked';
+  return new Promise<IncomingMessage | undefined>((resolve) => {
+    const out = http.request({ ...target, method: req.method, path: req.url, headers });
+    let refused = false;
+    out.once('response', resolve);
+    out.once('error', () => resolve(undefined));
+    res.once('close', () => out.destroy());
+    if (!hasBody) {
+      out.end();
+      return;
+    }
+    let bytes = 0;
+    const stop = (answer: () => void) => {
+      refused = true;
+      clearTimeout(idle);
+      req.unpipe(counter);
+      out.destroy();
+      if (!res.headersSent) answer();
+      resolve(undefined);
+    };
+    const idle = setTimeout(
+      () =>
+        stop(() => {
+          res.writeHead(408, { Connection: 'close', 'Content-Length': 0, 'Cache-Control': 'no-store' });
+          res.end(() => req.socket.destroy());
+        }),
+      BODY_IDLE_MS,
+    ).unref();
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done: TransformCallback) {
+        bytes += chunk.length;
+        idle.refresh();
+        if (bytes > limit) return stop(() => (bodyRefusal(req, res, 413, 'payloadTooLarge'), linger(req)));
+        if (!large && bytes > LARGE_BODY_BYTES && !(large = takeLargePlace(res)))
+          return stop(() => (bodyRefusal(req, res, 503, 'busy'), linger(req)));
+        done(null, chunk);
+      },
+      flush(done) {
+        clearTimeout(idle);
+        done();
+      },
+    });
+    req.once('aborted', () => refused || stop(() => undefined));
+    req.pipe(counter).pipe(out);
+  });
+}
+
+/**
+ * Sends the status and these headers (as a flat name/value list), over those set before (the
+ * request id, the page policy). Not `writeHead(status, list)`: with headers already set, Node
+ * keeps only the last of repeated names, and an action's second `Set-Cookie` was lost.
+ */
+export function writeHeaders(res: ServerResponse, status: number, raw: string[]): void {
+  for (let i = 0; i + 1 < raw.length; i += 2) res.removeHeader(raw[i]!);
+  for (let i = 0; i + 1 < raw.length; i += 2) res.appendHeader(raw[i]!, raw[i + 1]!);
+  res.writeHead(status);
+}
+
+/** Copies Next's answer to the client as it streams. */
+export function relay(res: ServerResponse, upstream: IncomingMessage, status = upstream.statusCode ?? 502): void {
+  writeHeaders(res, status, endToEnd(upstream.rawHeaders));
+  upstream.pipe(res);
+}
