@@ -74,7 +74,8 @@ export function toNext(req: IncomingMessage, res: ServerResponse, target: { sock
     let refused = false;
     out.once('response', resolve);
     out.once('error', () => resolve(undefined));
-    res.once('close', () => out.destroy());
+    // The client went away before its answer was complete: Next's work for it stops too.
+    res.once('close', () => res.writableFinished || out.destroy());
     if (!hasBody) {
       out.end();
       return;

@@ -1,9 +1,6 @@
-// The HTTP server of `npm start` (and of `npm run dev`, without the page cache): one pipeline in
-// front of Next, which listens on a socket only this process knows. Per request: its id and log
-// line, the liveness answer, the request guard, the body limits, then the page cache or Next.
-// Next's answers are read, never patched: a page Next fails to render gets its last good copy or
-// the branded 503, and an action Next could not decode gets 400 instead of a 5xx.
-//
+// The HTTP server of `npm start` and `npm run dev` (no page cache): one pipeline in front of Next,
+// which listens on a socket only this process knows. Per request: id and log line, health, the
+// request guard, the body limits, then a kept copy or Next, whose answer is read, never patched.
 //   node dist/server.mjs [--dev]     PORT (default 3000), HOSTNAME (default: every interface)
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -167,6 +164,8 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, pathn
 }
 
 function fail(req: http.IncomingMessage, res: http.ServerResponse, error: unknown) {
+  // The client went away (its log line says `aborted`): nothing failed here.
+  if (res.destroyed || req.socket.destroyed) return;
   logger.error({ reqId: req.headers['x-request-id'], method: req.method, path: pathOf(req.url), err: error }, 'request failed');
   if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end();
@@ -197,19 +196,11 @@ if (dev) {
 server.listen(port, hostname, () => console.log(`[serve] ready on http://${hostname ?? 'localhost'}:${port}`));
 if (!process.env.AUTH_SECRET) console.warn('[serve] AUTH_SECRET is not set: sign-in is refused until it is (`npm start` creates one)');
 
-// Shutdown (SIGTERM from an orchestrator, `docker stop`, or npm forwarding it; SIGINT from a
-// terminal), in two steps:
-// 1. For SHUTDOWN_DELAY_SECONDS (default 5; 0 skips it) /readyz answers 503 while the instance
-//    keeps accepting and serving: an orchestrator's service proxy or a cloud load balancer takes a
-//    few seconds to stop sending traffic, and refusing connections then hands visitors errors.
-//    Every answer says `Connection: close`, so keep-alive clients move to a fresh connection.
-// 2. The listening socket closes (a proxy in front passes new connections to another instance),
-//    requests in flight finish, and idle keep-alive connections are left to the client for
-//    IDLE_GRACE_MS first: a proxy may be sending a request on one at the very moment (a POST lost
-//    that way is a 502 the proxy must not retry). Connections still busy DRAIN_MS later are cut;
-//    if closing hangs, the process exits 1 at EXIT_MS.
-// By default the process exits within 5 + 9.5 = 14.5 s; an orchestrator's grace period must be
-// longer than SHUTDOWN_DELAY_SECONDS + 10 s (README, "Running in production").
+// Shutdown (docs/decisions.md, "Serving on standard ground"): for SHUTDOWN_DELAY_SECONDS /readyz
+// answers 503 while the instance still serves (a balancer needs a few seconds to stop sending);
+// then no new connections, in-flight requests finish, idle keep-alive ones are left to the proxy
+// for IDLE_GRACE_MS (it may be sending a POST on one), busy ones are cut at DRAIN_MS, and the
+// process exits by EXIT_MS: 14.5 s after the signal by default.
 const IDLE_GRACE_MS = 3_000;
 const DRAIN_MS = 8_000;
 const EXIT_MS = 9_500;
@@ -241,8 +232,7 @@ function drain() {
     idle = setInterval(() => server.closeIdleConnections(), 100);
   }, IDLE_GRACE_MS);
   const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-  // net.Server's close: stops listening and calls back once every connection has ended (Node's
-  // http.Server.close would also close the idle keep-alive connections at once: see above).
+  // net.Server's close: http.Server's would also close the idle keep-alive connections at once.
   net.Server.prototype.close.call(server, async () => {
     clearTimeout(grace);
     clearInterval(idle);
