@@ -73,7 +73,11 @@ export function toNext(req: IncomingMessage, res: ServerResponse, target: { sock
     const out = http.request({ ...target, method: req.method, path: req.url, headers });
     let refused = false;
     out.once('response', resolve);
-    out.once('error', () => resolve(undefined));
+    out.once('error', () => {
+      // Next could not be reached (not a client's doing): try again shortly, never a 5xx page.
+      if (!refused && !res.headersSent && !req.socket.destroyed) bodyRefusal(req, res, 503, 'busy');
+      resolve(undefined);
+    });
     // The client went away before its answer was complete: Next's work for it stops too.
     res.once('close', () => res.writableFinished || out.destroy());
     if (!hasBody) {

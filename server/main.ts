@@ -49,6 +49,9 @@ const handle = app.getRequestHandler();
 const socketDir = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-'));
 const socketPath = path.join(socketDir, 'next.sock');
 const inner = http.createServer((req, res) => void handle(req, res));
+// Only this process connects: idle connections stay open for its agent to reuse, so none is closed
+// by Next's side at the moment the agent sends a request on it (a reset the client would see).
+inner.keepAliveTimeout = 0;
 await new Promise<void>((resolve) => inner.listen(socketPath, resolve));
 const target = { socketPath, agent: new http.Agent({ keepAlive: true }) };
 

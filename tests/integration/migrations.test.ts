@@ -1,3 +1,5 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +18,18 @@ async function admin(sql: string) {
   await c.end();
 }
 
-beforeAll(() => admin(`CREATE DATABASE "${dbName}"`));
-afterAll(() => admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+const oldDbName = `${dbName}_old`;
+const oldUrl = new URL(adminUrl);
+oldUrl.pathname = `/${oldDbName}`;
+
+beforeAll(async () => {
+  await admin(`CREATE DATABASE "${dbName}"`);
+  await admin(`CREATE DATABASE "${oldDbName}"`);
+});
+afterAll(async () => {
+  await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin(`DROP DATABASE IF EXISTS "${oldDbName}" WITH (FORCE)`);
+});
 
 describe('migration runner', () => {
   it('applies every migration to an empty database with prisma-compatible bookkeeping, then a second run changes nothing', async () => {
@@ -57,6 +69,38 @@ describe('migration runner', () => {
     ).rows;
     expect(schemaAfter).toEqual(schemaBefore);
     expect((await c.query('SELECT count(*)::int AS n FROM "_prisma_migrations"')).rows[0].n).toBe(all.length);
+    await c.end();
+  });
+
+  it('drops the sign-up notices of the old kind still waiting (they carried the applicant’s chosen name), nothing else', async () => {
+    const dir = path.resolve('prisma/migrations');
+    const all = await listMigrations(dir);
+    const before = all.findIndex((m) => m.name.endsWith('_unsent_registration_mails'));
+    expect(before).toBeGreaterThan(0);
+    // The database as it was before that migration, with mails of both kinds in its outbox.
+    const earlier = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    try {
+      for (const m of all.slice(0, before)) cpSync(path.join(dir, m.name), path.join(earlier, m.name), { recursive: true });
+      await migrate(oldUrl.toString(), earlier);
+    } finally {
+      rmSync(earlier, { recursive: true, force: true });
+    }
+    const c = new pg.Client({ connectionString: oldUrl.toString() });
+    await c.connect();
+    const insert = (key: string, kind: string, sent: boolean) =>
+      c.query(`INSERT INTO mail_outbox (dedupe_key, kind, "to", subject, text, html, sent_at) VALUES ($1, $2, $3, 's', 't', 'h', $4)`, [
+        key,
+        kind,
+        ['admin@example.test'],
+        sent ? new Date() : null,
+      ]);
+    await insert('registration:1', 'registration', false);
+    await insert('registration:2', 'registration', true);
+    await insert('registrations:2026-11-27T00:00:00.000Z', 'registrations', false);
+    await insert('inquiry:1', 'inquiry', false);
+    expect((await migrate(oldUrl.toString(), dir)).applied).toEqual(all.slice(before).map((m) => m.name));
+    const left = (await c.query('SELECT dedupe_key FROM mail_outbox ORDER BY dedupe_key')).rows.map((r) => r.dedupe_key);
+    expect(left).toEqual(['inquiry:1', 'registration:2', 'registrations:2026-11-27T00:00:00.000Z']);
     await c.end();
   });
 });
