@@ -8,7 +8,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import next from 'next';
 import { cachedPagePolicy, frameOrigin } from '@/lib/http/csp';
 import { mapEmbedUrl } from '@/lib/http/map-embed';
 import { apiBodyLimit, HEADERS_TIMEOUT_MS, pageBodyLimit, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_MS } from '@/lib/http/upload-limits';
@@ -30,6 +29,11 @@ const CONTENT_LENGTH = new Set(['content-length']);
 /** Headers of a failed page answer that the branded 503 keeps: the site's security headers and the request id. */
 const KEPT_ON_FAILURE =
   /^(x-content-type-options|referrer-policy|x-frame-options|permissions-policy|strict-transport-security|content-security-policy|x-request-id)$/i;
+
+// Next and React choose their production or development code by NODE_ENV when they load: set it
+// first, then load Next (`npm start` and the container do not set it).
+Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production' });
+const { default: next } = await import('next');
 
 const logger = createLogger();
 if (!dev) {

@@ -32,9 +32,9 @@ export interface SpawnedServer {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function spawnServer(env: Record<string, string>, port?: number): Promise<SpawnedServer> {
+export async function spawnServer(env: Record<string, string>, port?: number, args: string[] = []): Promise<SpawnedServer> {
   const chosen = port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['dist/server.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/server.mjs', ...args], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -89,7 +89,7 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
     },
   };
   try {
-    await server.waitForOutput(/\[serve\] ready on/, 60_000);
+    await server.waitForOutput(/\[serve\] ready on/, 90_000);
   } catch (error) {
     await server.kill('SIGKILL');
     throw error;
