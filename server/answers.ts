@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import escapeHtml from 'escape-html';
 import { preferredLocale } from '@/lib/http/accept-language';
 import { corsHeaders } from '@/lib/http/cors';
 import ar from '@/messages/ar.json';
@@ -46,8 +47,6 @@ export function refuse(
   });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A branded, self-contained "temporarily unavailable" page (no script, no external resource), for

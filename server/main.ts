@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachedPagePolicy, frameOrigin } from '@/lib/http/csp';
+import { cachedPagePolicy, frameOrigin, isPagePath } from '@/lib/http/csp';
 import { mapEmbedUrl } from '@/lib/http/map-embed';
 import { apiBodyLimit, HEADERS_TIMEOUT_MS, pageBodyLimit, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_MS } from '@/lib/http/upload-limits';
 import { buildSettingsMismatch } from '@/scripts/lib/build-settings';
@@ -16,7 +16,7 @@ import { isApi, localeOf, unavailablePage } from './answers';
 import { endToEnd, relay, toNext, writeHeaders } from './forward';
 import { refused } from './guard';
 import { createLogger, pathOf, trackRequest } from './log';
-import { isPageUrl, mayKeep, PageCache } from './page-cache';
+import { mayKeep, PageCache } from './page-cache';
 import { cacheStoreReady, onTagsUpdated } from './use-cache-handler';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -130,7 +130,7 @@ async function readiness(req: http.IncomingMessage, res: http.ServerResponse) {
 }
 
 async function answer(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
-  const page = isPageUrl(pathname);
+  const page = isPagePath(pathname);
   if (page) res.setHeader('Content-Security-Policy', pagePolicy);
   const read = req.method === 'GET' || req.method === 'HEAD';
   // A range is Next's to answer (the copy is whole).

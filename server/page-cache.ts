@@ -3,6 +3,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import CachePolicy from 'http-cache-semantics';
 import { LRUCache } from 'lru-cache';
+import { isPagePath } from '@/lib/http/csp';
+import { etagMatches } from '@/lib/http/etag';
 import { LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
 import { endToEnd, writeHeaders } from './forward';
 
@@ -72,12 +74,6 @@ export function acceptedCodings(header: string | undefined): Set<string> {
   return codings;
 }
 
-/** A page URL: not the API, Next's files or a file (a dot in the last segment). */
-export function isPageUrl(pathname: string): boolean {
-  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/_next/')) return false;
-  return !(pathname.split('/').pop() ?? '').includes('.');
-}
-
 /** Worth reading whole to keep a copy: text that a shared cache may keep (the full rules: `copy`). */
 export const mayKeep = (headers: IncomingMessage['headers']): boolean =>
   /s-maxage|public/.test(String(headers['cache-control'])) && TEXT.test(String(headers['content-type']));
@@ -109,8 +105,8 @@ export class PageCache {
 
   key(req: IncomingMessage, pathname: string): string {
     const url = req.url ?? '/';
-    const rsc = isPageUrl(pathname) ? new URLSearchParams(url.slice(pathname.length)).get('_rsc') : null;
-    const target = isPageUrl(pathname) ? `${pathname}?${rsc ?? ''}` : url;
+    const rsc = isPagePath(pathname) ? new URLSearchParams(url.slice(pathname.length)).get('_rsc') : null;
+    const target = isPagePath(pathname) ? `${pathname}?${rsc ?? ''}` : url;
     // Only "ar" changes an answer (next.config.ts's redirect): other values share the copy.
     const arabic = cookie(req.headers.cookie, LOCALE_COOKIE) === 'ar' ? 'ar' : '';
     return [target, ...KEYED.map((name) => String(req.headers[name] ?? '')), arabic].join('\n');
@@ -199,7 +195,7 @@ export class PageCache {
   keep(key: string, copy: Copy, generation: number, url: string): void {
     if (generation !== this.generation) return;
     if (this.serveFresh || url.startsWith(BUILD_FILES)) this.fresh.set(key, copy);
-    const page = isPageUrl(url.split('?')[0]!);
+    const page = isPagePath(url.split('?')[0]!);
     if (page) this.good.set(key, copy);
   }
 
@@ -214,8 +210,7 @@ export class PageCache {
     const age = String(Math.floor((Date.now() - copy.storedAt) / 1000));
     const headers = replay ? [...copy.headers, 'Age', age, 'X-Page-Replay', replay] : [...copy.headers];
     if (coding !== 'identity') headers.push('Content-Encoding', coding);
-    const match = req.headers['if-none-match'];
-    if (copy.etag && match?.split(',').some((tag) => [copy.etag, `W/${copy.etag}`, '*'].includes(tag.trim()))) {
+    if (copy.etag && etagMatches(req.headers['if-none-match'], copy.etag)) {
       writeHeaders(res, 304, headers);
       res.end();
       return;

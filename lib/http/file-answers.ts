@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { etagMatches } from './etag';
 
 // What the routes that send files share (uploaded images, the site's icons, the portfolio): one
 // strong ETag from the bytes, the conditional-request check, and the plain-text refusals.
@@ -13,7 +14,7 @@ export const etagOf = (data: Buffer) => `"${createHash('sha256').update(data).di
 /** If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2); without a date only the ETag counts. */
 export function notModified(request: Request, etag: string, modified?: Date): boolean {
   const match = request.headers.get('if-none-match');
-  if (match !== null) return match.split(',').some((tag) => [etag, `W/${etag}`, '*'].includes(tag.trim()));
+  if (match !== null) return etagMatches(match, etag);
   if (!modified) return false;
   const since = Date.parse(request.headers.get('if-modified-since') ?? '');
   return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;

@@ -77,3 +77,60 @@ export async function callFormAction(
 
 /** `name=value` of a Set-Cookie list's cookie `name`, or undefined. */
 export const cookieOf = (setCookie: string[], name: string) => setCookie.map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${name}=`));
+
+export interface StreamedAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** Bytes of the body written before the answer came (or all of them). */
+  sent: number;
+}
+
+/**
+ * POSTs a body made as it is sent (never held in memory): `head`, filler bytes up to `total` in
+ * all, then `tail`. Sending stops once the answer arrives, or after `sendAtMost` bytes; the
+ * request ends when the whole body went out, unless `end` is false (a declared Content-Length
+ * larger than what is sent).
+ */
+export function streamPost(
+  url: string,
+  headers: Record<string, string>,
+  body: { total: number; head?: Buffer; tail?: Buffer; sendAtMost?: number; fill?: string | number; chunkBytes?: number; end?: boolean },
+): Promise<StreamedAnswer> {
+  const head = body.head ?? Buffer.alloc(0);
+  const tail = body.tail ?? Buffer.alloc(0);
+  const chunk = Buffer.alloc(body.chunkBytes ?? 64 * 1024, body.fill ?? 'a');
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    let sent = 0;
+    const req = http.request(url, { method: 'POST', agent: false, headers });
+    req.on('response', (res) => {
+      answered = true;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode!, headers: res.headers, body: text, sent });
+      });
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    let left = body.total - head.length - tail.length;
+    let budget = (body.sendAtMost ?? body.total) - head.length;
+    if (head.length) req.write(head);
+    sent += head.length;
+    const write = () => {
+      while (!answered && left > 0 && budget > 0) {
+        const part = left < chunk.length ? chunk.subarray(0, left) : chunk;
+        left -= part.length;
+        budget -= part.length;
+        sent += part.length;
+        if (!req.write(part)) return void req.once('drain', write);
+      }
+      if (!answered && left === 0 && body.end !== false) req.end(tail);
+    };
+    write();
+  });
+}

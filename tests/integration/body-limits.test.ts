@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
@@ -6,9 +5,9 @@ import { spawnMeasuredServer, type SpawnedServer } from '../helpers/spawn-server
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import { ACTIONS } from '../helpers/actions';
-import { ACTION_BODY_LIMIT } from '@/lib/http/upload-limits';
-import { actionBodyLimit, apiBodyLimit, maxUploadBytes } from '@/lib/http/upload-limits';
+import { ACTION_BODY_LIMIT, actionBodyLimit, apiBodyLimit, maxUploadBytes } from '@/lib/http/upload-limits';
 import { treeRss } from '../helpers/process-tree';
+import { streamPost, type StreamedAnswer } from '../helpers/raw-http';
 
 // Body limits on every request, however it is framed (issue 16): a chunked body has no
 // Content-Length to check up front, and 100 MB of it to /api/login took the server from 307 to
@@ -31,46 +30,19 @@ afterAll(async () => {
 /** Resident memory of the server and any process under it, in bytes. */
 const rss = treeRss;
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  sent: number;
-}
+type Answer = StreamedAnswer;
 
 /**
  * POSTs `total` bytes generated on the fly (never held in memory), chunked unless a Content-Length
  * is given; stops sending once the answer arrives.
  */
 function post(route: string, headers: Record<string, string>, total: number, fill = 'a'): Promise<Answer> {
-  const chunk = Buffer.alloc(64 * 1024, fill);
-  return new Promise((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    const req = http.request(`${server.base}${route}`, { method: 'POST', headers: { 'X-Forwarded-For': freshIp(), ...headers } });
-    req.on('response', (res) => {
-      answered = true;
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (body += d));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode!, headers: res.headers, body, sent });
-      });
-    });
-    req.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    const write = () => {
-      while (!answered && sent < total) {
-        const part = total - sent < chunk.length ? chunk.subarray(0, total - sent) : chunk;
-        sent += part.length;
-        if (!req.write(part)) return void req.once('drain', write);
-      }
-      if (!answered && !headers['Content-Length']) req.end();
-    };
-    write();
-  });
+  // With a declared Content-Length the body is never finished: the answer must come from the header.
+  return streamPost(
+    `${server.base}${route}`,
+    { 'X-Forwarded-For': freshIp(), ...headers },
+    { total, fill, end: !headers['Content-Length'] },
+  );
 }
 
 /** The answer, and how far the server's memory rose above where it started while it came. */

@@ -8,6 +8,7 @@ import ar from '@/messages/ar.json';
 import { ACTIONS } from '../helpers/actions';
 import { BASE, call } from '../helpers/api';
 import { makeUser, PASSWORD, testDb } from '../helpers/db';
+import { streamPost } from '../helpers/raw-http';
 import { freeLoopbackPort } from '../helpers/loopback';
 import { startNginx, type NginxOptions, type RunningNginx } from '../helpers/nginx';
 import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
@@ -88,48 +89,18 @@ function upload(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="img"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-  const chunk = Buffer.alloc(256 * 1024, 0x61);
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const req = http.request(`${base}${route}`, {
-      method: 'POST',
-      agent: false,
-      headers: {
-        Origin: 'http://example.com',
-        Accept: 'application/json',
-        Authorization: `Bearer ${token}`,
-        'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
-        'Content-Length': String(total),
-        ...headers,
-      },
-    });
-    req.on('response', (res) => {
-      answered = true;
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (body += d));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode!, headers: res.headers, body });
-      });
-    });
-    req.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    let left = total - head.length - tail.length;
-    let budget = sendAtMost - head.length;
-    req.write(head);
-    const write = () => {
-      while (!answered && left > 0 && budget > 0) {
-        const part = left < chunk.length ? chunk.subarray(0, left) : chunk;
-        left -= part.length;
-        budget -= part.length;
-        if (!req.write(part)) return void req.once('drain', write);
-      }
-      if (!answered && left === 0) req.end(tail);
-    };
-    write();
-  });
+  return streamPost(
+    `${base}${route}`,
+    {
+      Origin: 'http://example.com',
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+      'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+      'Content-Length': String(total),
+      ...headers,
+    },
+    { total, head, tail, sendAtMost, fill: 0x61, chunkBytes: 256 * 1024 },
+  );
 }
 
 /** What the old client reads of a refusal (and a browser needs to let it read it). */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { acceptedCodings, isPageUrl, PageCache } from '@/server/page-cache';
+import { isPagePath } from '@/lib/http/csp';
+import { acceptedCodings, PageCache } from '@/server/page-cache';
 
 // What shares a kept copy and what never does (server/page-cache.ts).
 
@@ -39,8 +40,8 @@ describe('helpers', () => {
   });
 
   it('page URLs: not the API, not Next files, not a file', () => {
-    expect(['/', '/ar', '/Services', '/ar/Admin/Teams'].map(isPageUrl)).toEqual([true, true, true, true]);
-    expect(['/api/home', '/api', '/_next/static/a.js', '/robots.txt', '/portfolio.pdf'].map(isPageUrl)).toEqual([
+    expect(['/', '/ar', '/Services', '/ar/Admin/Teams'].map(isPagePath)).toEqual([true, true, true, true]);
+    expect(['/api/home', '/api', '/_next/static/a.js', '/robots.txt', '/portfolio.pdf'].map(isPagePath)).toEqual([
       false,
       false,
       false,
