@@ -5,10 +5,10 @@
 // loader (no `@/` alias, no server-only code there) and the navigation ships it to the browser.
 
 /** The message key of a public page: `nav.<key>` labels its link, `meta.<key>` holds its title and description. */
-export type PageKey = 'home' | 'services' | 'team' | 'about' | 'contact';
+export type PageKey = 'home' | 'projects' | 'services' | 'team' | 'about' | 'contact';
 
 /** The `nav.<key>` message of a search box's placeholder (and label). */
-export type SearchPlaceholder = 'searchEvents' | 'searchServices' | 'searchTeam';
+export type SearchPlaceholder = 'searchEvents' | 'searchProjects' | 'searchServices' | 'searchTeam';
 
 /** The `changefreq` values of the sitemap protocol (the ones Next's sitemap type accepts). */
 type ChangeFrequency = 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
@@ -25,6 +25,8 @@ export interface PublicPage {
 /** The public site, in navigation order. */
 export const PUBLIC_PAGES = [
   { key: 'home', path: '/', search: 'searchEvents', sitemap: { priority: 1, changeFrequency: 'weekly' } },
+  // The portfolio (issue 25): searched on the server (its form posts ?q= to the page itself).
+  { key: 'projects', path: '/Projects', search: 'searchProjects', sitemap: { priority: 0.9, changeFrequency: 'weekly' } },
   { key: 'services', path: '/Services', search: 'searchServices', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
   { key: 'team', path: '/TheTeam', search: 'searchTeam', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
   { key: 'about', path: '/AboutUs', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
@@ -52,6 +54,9 @@ export function pagePath(key: PageKey): PublicPage['path'] {
   // PUBLIC_PAGES names every PageKey, so the lookup always finds one.
   return PUBLIC_PAGES.find((page) => page.key === key)!.path;
 }
+
+/** The project page of a slug (its English path). */
+export const projectPath = (slug: string) => `/Projects/${slug}`;
 
 /** The search placeholder of the page at an unprefixed path, or undefined where there is no search box. */
 export function searchPlaceholder(path: string): SearchPlaceholder | undefined {

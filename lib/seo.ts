@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
-import { localePath, pagePath, type PageKey } from '@/lib/pages';
+import { routing } from '@/lib/i18n/routing';
+import { localePath, pagePath, PUBLIC_PAGES, type PageKey } from '@/lib/pages';
 import { getBrand } from '@/lib/settings/brand';
 import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
 
@@ -47,4 +48,16 @@ export async function pageMetadata(locale: string, key: PageKey): Promise<Metada
     },
     twitter: { card: 'summary_large_image', title, description, images: [image] },
   };
+}
+
+/** The sitemap's entries of the public pages, English then Arabic each (app/sitemap.ts adds the projects). */
+export function sitemapPages() {
+  return PUBLIC_PAGES.flatMap(({ path, sitemap: { changeFrequency, priority } }) =>
+    routing.locales.map((locale) => ({
+      url: localizedUrl(locale, path),
+      changeFrequency,
+      priority,
+      alternates: { languages: languageAlternates(path) },
+    })),
+  );
 }

@@ -127,7 +127,16 @@ export function toNext(req: IncomingMessage, res: ServerResponse, target: { sock
  */
 export function writeHeaders(res: ServerResponse, status: number, raw: string[]): void {
   for (let i = 0; i + 1 < raw.length; i += 2) res.removeHeader(raw[i]!);
-  for (let i = 0; i + 1 < raw.length; i += 2) res.appendHeader(raw[i]!, raw[i + 1]!);
+  const locations = new Set<string>();
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    // Next 16 sends a prerendered page's redirect (a project's former slug) with its Location
+    // twice; clients join repeated fields ("a, b"), which is no address at all. One is kept.
+    if (raw[i]!.toLowerCase() === 'location') {
+      if (locations.has(raw[i + 1]!)) continue;
+      locations.add(raw[i + 1]!);
+    }
+    res.appendHeader(raw[i]!, raw[i + 1]!);
+  }
   res.writeHead(status);
 }
 

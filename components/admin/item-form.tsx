@@ -5,12 +5,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { saveItem } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
-import { AREAS, adminPath, type AreaKey, type FormField } from '@/lib/admin/areas';
+import { AREAS, adminPath, formInput, type AreaKey, type FormField } from '@/lib/admin/areas';
 import { fieldErrors as toFieldErrors } from '@/lib/entities/fields';
 import { useRouter } from '@/lib/i18n/navigation';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
+import { GalleryManager } from './gallery-manager';
 import { ImageInput } from './image-input';
 import { useFieldMessage } from './use-field-message';
 
@@ -56,8 +57,7 @@ export function ItemForm({
   }
 
   function validate(data: FormData): Record<string, string[]> {
-    const values = Object.fromEntries(area.fields.filter((f) => f.kind !== 'image').map((f) => [f.name, String(data.get(f.name) ?? '')]));
-    const result = area.entity.schema.safeParse(values);
+    const result = area.entity.schema.safeParse(formInput(area.fields, data));
     const found = result.success ? {} : toFieldErrors(result.error);
     if (area.imageRequired && !picked && !image) found.image = ['imageRequired'];
     return found;
@@ -126,6 +126,14 @@ export function ItemForm({
             error={errorOf('image')}
             onPick={(file) => setPicked(Boolean(file))}
           />
+        ) : field.kind === 'gallery' ? (
+          <GalleryManager
+            key={field.name}
+            name={field.name}
+            label={t(runtimeKey(`fields.${field.name}`))}
+            initial={initial[field.name] ?? '[]'}
+            error={errorOf(field.name)}
+          />
         ) : (
           <Field
             key={field.name}
@@ -135,6 +143,7 @@ export function ItemForm({
             error={errorOf(field.name)}
             options={options[field.name]}
             placeholder={field.kind === 'select' ? t('selectClient') : undefined}
+            hint={field.hint ? t(runtimeKey(`fields.${field.name}Hint`)) : undefined}
           />
         ),
       )}
@@ -170,6 +179,7 @@ function Field({
   error,
   options,
   placeholder,
+  hint,
 }: {
   field: FormField;
   label: string;
@@ -177,15 +187,68 @@ function Field({
   error?: string;
   options?: { value: string; label: string }[];
   placeholder?: string;
+  hint?: string;
 }) {
   const id = `field-${field.name}`;
+  const errorText = error && (
+    <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
+      {error}
+    </p>
+  );
+  if (field.kind === 'checkbox') {
+    return (
+      <div>
+        {/* Sent first, so an unticked box still says "no" (formInput reads the last value). */}
+        <input type="hidden" name={field.name} value="0" />
+        <label className="flex items-center gap-3 font-semibold">
+          <input
+            id={id}
+            type="checkbox"
+            name={field.name}
+            value="1"
+            defaultChecked={initial === 'true'}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="size-5 accent-brand"
+          />
+          {label}
+        </label>
+        {errorText}
+      </div>
+    );
+  }
+  if (field.kind === 'multiselect') {
+    const chosen = new Set(initial.split(/\s+/).filter(Boolean));
+    return (
+      <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+        <legend className="mb-1 font-semibold">{label}</legend>
+        {/* Focused when the field has an error (focusFirstError looks for field-<name>). */}
+        <div id={id} tabIndex={-1} className="grid grid-cols-1 gap-2 rounded-lg p-1 sm:grid-cols-2">
+          {options?.map((o) => (
+            <label key={o.value} className="flex min-h-11 items-center gap-3 rounded-lg px-2 ring-1 ring-zinc-300 dark:ring-zinc-700">
+              <input
+                type="checkbox"
+                name={field.name}
+                value={o.value}
+                defaultChecked={chosen.has(o.value)}
+                className="size-5 accent-brand"
+              />
+              {o.label}
+            </label>
+          ))}
+        </div>
+        {errorText}
+      </fieldset>
+    );
+  }
   const common = {
     id,
     name: field.name,
     defaultValue: initial,
     'aria-invalid': Boolean(error),
     // The contact form's "full URL" hint belongs to each URL field.
-    'aria-describedby': [error ? `${id}-error` : '', field.kind === 'url' ? 'url-hint' : ''].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [error ? `${id}-error` : '', hint ? `${id}-hint` : '', field.kind === 'url' ? 'url-hint' : ''].filter(Boolean).join(' ') || undefined,
     'aria-required': field.required || undefined,
     // Arabic fields right to left; addresses, phone numbers and amounts always left to right, and
     // so are the other texts, the English versions (in the Arabic back office they inherited
@@ -204,6 +267,11 @@ function Field({
           </span>
         )}
       </div>
+      {hint && (
+        <p id={`${id}-hint`} className="mb-1 text-sm text-zinc-700 dark:text-zinc-300">
+          {hint}
+        </p>
+      )}
       {field.kind === 'textarea' ? (
         <textarea {...common} rows={4} />
       ) : field.kind === 'select' ? (
@@ -224,11 +292,7 @@ function Field({
           inputMode={field.kind === 'number' ? 'decimal' : undefined}
         />
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      {errorText}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
 import type { AreaDef } from '@/lib/admin/areas';
 import { adminPath } from '@/lib/admin/areas';
 import type { AdminCard } from '@/lib/admin/server';
@@ -8,7 +9,24 @@ import { SocialIcon } from '@/components/site/social-icon';
 import { DeleteButton } from './delete-button';
 
 /** The one list screen: heading, create button, empty state, and a grid of up to 3 columns. */
-export async function ItemList({ area, cards, canCreate = true }: { area: AreaDef; cards: AdminCard[]; canCreate?: boolean }) {
+export async function ItemList({
+  area,
+  cards,
+  canCreate = true,
+  toolbar,
+  footer,
+  filtered = false,
+}: {
+  area: AreaDef;
+  cards: (AdminCard & { draft?: boolean; featured?: boolean })[];
+  canCreate?: boolean;
+  /** Above the cards: the search and filters of a long list. */
+  toolbar?: ReactNode;
+  /** Below them: its pages. */
+  footer?: ReactNode;
+  /** The list is a search's result: an empty one says so instead of "add one". */
+  filtered?: boolean;
+}) {
   const t = await getTranslations(`admin.areas.${area.key}`);
   const ta = await getTranslations('admin');
   return (
@@ -24,7 +42,12 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
           </Link>
         )}
       </div>
-      {cards.length === 0 ? (
+      {toolbar}
+      {cards.length === 0 && filtered ? (
+        <p className="rounded-2xl border border-dashed border-zinc-400 p-10 text-center text-lg font-semibold" data-testid="empty-state">
+          {ta('noMatches')}
+        </p>
+      ) : cards.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-zinc-400 p-10 text-center" data-testid="empty-state">
           <p className="text-lg font-semibold">{t('empty')}</p>
           {t.has('emptyHint') && <p className="mt-2 text-zinc-700 dark:text-zinc-300">{t('emptyHint')}</p>}
@@ -53,6 +76,16 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
                   {/* Slides are numbered in the order the home page shows them, as its "Slide 3 of 4" does. */}
                   {area.numbered ? t('itemTitle', { number: index + 1 }) : <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>}
                 </h2>
+                {(card.draft || card.featured) && (
+                  <p className="flex gap-2 text-xs font-bold uppercase">
+                    {card.draft && (
+                      <span className="rounded bg-zinc-200 px-2 py-0.5 text-zinc-900" data-testid="draft-badge">
+                        {ta('draft')}
+                      </span>
+                    )}
+                    {card.featured && <span className="rounded bg-brand px-2 py-0.5 text-zinc-950">{ta('featured')}</span>}
+                  </p>
+                )}
                 {card.subtitle && (
                   <p className="text-sm font-semibold wrap-anywhere text-zinc-700 dark:text-zinc-300">
                     <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.subtitle}</bdi>
@@ -102,6 +135,7 @@ export async function ItemList({ area, cards, canCreate = true }: { area: AreaDe
           ))}
         </ul>
       )}
+      {footer}
     </section>
   );
 }

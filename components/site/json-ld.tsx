@@ -1,5 +1,6 @@
 import { config } from '@/lib/config';
 import type { ContactView } from '@/lib/content/public';
+import type { ProjectDetail } from '@/lib/content/projects';
 import { parseLatLng } from '@/lib/entities/fields';
 
 /** Organization / LocalBusiness structured data for search engines. */
@@ -59,6 +60,36 @@ export function OfficeJsonLd({ name, url, office }: { name: string; url: string;
     ...(office.address ? { address: { '@type': 'PostalAddress', streetAddress: oneLine(office.address), addressCountry: 'AE' } } : {}),
     ...(hours.length ? { openingHours: hours } : {}),
     ...(geo ? { geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude } } : {}),
+  };
+  return <JsonLd data={data} />;
+}
+
+/**
+ * A project as a schema.org Event (past events are still events): its date, its place, its images,
+ * and the client as organizer. Absolute URLs, as search engines require.
+ */
+export function ProjectJsonLd({ project, url }: { project: ProjectDetail; url: string }) {
+  const images = [project.image, ...project.gallery.map((image) => image.src)].filter((src): src is string => Boolean(src)).slice(0, 10);
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    '@id': `${url}#project`,
+    name: project.name,
+    url,
+    ...(project.date ? { startDate: project.date } : {}),
+    ...(project.description.length ? { description: project.description.join('\n\n') } : {}),
+    image: images.map((src) => `${config.siteUrl}${src}`),
+    location: {
+      '@type': 'Place',
+      name: project.location,
+      address: { '@type': 'PostalAddress', ...(project.city ? { addressLocality: project.city } : {}), addressCountry: 'AE' },
+    },
+    organizer: {
+      '@type': 'Organization',
+      name: project.client.name,
+      ...(project.client.logo ? { logo: `${config.siteUrl}${project.client.logo}` } : {}),
+    },
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
   };
   return <JsonLd data={data} />;
 }

@@ -14,7 +14,7 @@ import { redirect } from '@/lib/i18n/navigation';
 import { saveSettings as writeSettings } from '@/lib/settings/save';
 import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } from '@/lib/settings/schema';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from './action-kit';
-import { AREAS, type AreaKey } from './areas';
+import { AREAS, formInput, type AreaKey } from './areas';
 
 // Every admin server action. Each one passes the same guard as /api first, then calls the same
 // entity write function; errors come back as codes that the client turns into words.
@@ -31,14 +31,9 @@ const deleteUserArgs = z.tuple([idArg]);
 const saveSettingsArgs = z.tuple([z.instanceof(FormData)]);
 
 function fieldsOf(key: AreaKey, form: FormData): { raw: Record<string, unknown>; image: File | null } {
-  const raw: Record<string, unknown> = {};
-  let image: File | null = null;
-  for (const field of AREAS[key].fields) {
-    const value = form.get(field.name);
-    if (field.kind === 'image') image = value instanceof File && value.size > 0 ? value : null;
-    else if (typeof value === 'string') raw[field.name] = value;
-  }
-  return { raw, image };
+  const value = form.get('image');
+  const hasImage = AREAS[key].fields.some((field) => field.kind === 'image');
+  return { raw: formInput(AREAS[key].fields, form), image: hasImage && value instanceof File && value.size > 0 ? value : null };
 }
 
 /** Create (id null) or update an item of a content area. */

@@ -16,6 +16,23 @@ export interface FormField {
   /** Right-to-left input (the Arabic fields). */
   rtl?: boolean;
   optionsFrom?: string;
+  hint?: boolean;
+}
+
+/**
+ * A form's values as the schema reads them, the same in the browser (before confirming) and in the
+ * server action: a multi-select is every ticked value; a box is the last of its hidden "0" and its
+ * own "1" (an unticked box sends nothing); the image is left to the caller.
+ */
+export function formInput(fields: readonly FormField[], data: FormData): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.kind === 'image') continue;
+    const values = data.getAll(field.name).filter((value): value is string => typeof value === 'string');
+    if (field.kind === 'multiselect') raw[field.name] = values;
+    else if (values.length) raw[field.name] = field.kind === 'checkbox' ? values.at(-1) : values[0];
+  }
+  return raw;
 }
 
 export interface AreaDef {

@@ -1,6 +1,9 @@
 import 'server-only';
 import * as crud from '@/lib/entities/crud';
 import { rowImageUrl, rowToInput, type AdminCard } from '@/lib/entities/define';
+import { db } from '@/lib/db/client';
+import { events } from '@/lib/entities/events';
+import { parseId } from '@/lib/entities/ids';
 import { entityByKey } from '@/lib/entities/registry';
 import type { AreaDef } from './areas';
 
@@ -13,10 +16,82 @@ export async function listCards(area: AreaDef, locale: string): Promise<AdminCar
   return (await crud.list(area.entity)).map((row) => area.entity.admin.card(row, locale, rowImageUrl(area.entity, row)));
 }
 
+/** Cards a page of the back office's project list holds. */
+export const ADMIN_PAGE_SIZE = 24;
+
+export interface AdminListFilter {
+  q: string;
+  year: number | null;
+  client: number | null;
+  service: number | null;
+  /** 'draft' or 'published'; null for both. */
+  state: 'draft' | 'published' | null;
+  page: number;
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+
+export function parseAdminListFilter(params: Record<string, string | string[] | undefined>): AdminListFilter {
+  const year = Number(first(params.year));
+  const page = Number(first(params.page) || 1);
+  const state = first(params.state);
+  return {
+    q: first(params.q).trim().slice(0, 100),
+    year: Number.isInteger(year) && year >= 1900 && year <= 2100 ? year : null,
+    client: parseId(first(params.client) || undefined),
+    service: parseId(first(params.service) || undefined),
+    state: state === 'draft' || state === 'published' ? state : null,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/**
+ * The back office's projects, a page at a time, searched and filtered in the database: the list
+ * answers as fast at a thousand projects as at ten (one indexed page and one count).
+ */
+export async function projectCards(
+  locale: string,
+  filter: AdminListFilter,
+): Promise<{ cards: (AdminCard & { draft: boolean; featured: boolean })[]; total: number; pages: number }> {
+  const text = filter.q ? { contains: filter.q, mode: 'insensitive' as const } : undefined;
+  const where = {
+    ...(text
+      ? { OR: [{ nameEn: text }, { nameAr: text }, { locationEn: text }, { locationAr: text }, { cityEn: text }, { slug: text }] }
+      : {}),
+    ...(filter.year ? { date: { gte: new Date(Date.UTC(filter.year, 0, 1)), lt: new Date(Date.UTC(filter.year + 1, 0, 1)) } } : {}),
+    ...(filter.client ? { clientId: filter.client } : {}),
+    ...(filter.service ? { serviceIds: { has: filter.service } } : {}),
+    ...(filter.state ? { published: filter.state === 'published' } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.event.findMany({
+      where,
+      include: { client: true },
+      orderBy: events.orderBy as object[],
+      skip: (filter.page - 1) * ADMIN_PAGE_SIZE,
+      take: ADMIN_PAGE_SIZE,
+    }),
+    db.event.count({ where }),
+  ]);
+  return {
+    cards: rows.map((row) => ({
+      ...events.admin.card(row, locale, rowImageUrl(events, row)),
+      draft: !row.published,
+      featured: row.featured,
+    })),
+    total,
+    pages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+  };
+}
+
 export interface FormValues {
   values: Record<string, string>;
   image: string | null;
 }
+
+/** A value as its field shows it: a list of plain values one a line (ids, links), the gallery as JSON. */
+const formText = (value: unknown): string =>
+  Array.isArray(value) ? (value.some((item) => typeof item === 'object') ? JSON.stringify(value) : value.join('\n')) : String(value);
 
 /** A row as the strings its form shows (null when the id does not exist). */
 export async function formValues(area: AreaDef, id: number): Promise<FormValues | null> {
@@ -25,7 +100,7 @@ export async function formValues(area: AreaDef, id: number): Promise<FormValues 
     const row = await crud.get(entity, id);
     const input = rowToInput(entity, row);
     return {
-      values: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])),
+      values: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, formText(v)])),
       image: rowImageUrl(entity, row),
     };
   } catch {

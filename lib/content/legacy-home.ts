@@ -19,7 +19,7 @@ async function readLegacyHome(): Promise<CachedRead<Record<string, unknown>[][]>
     );
     await Promise.all(
       LEGACY_ENTITIES.map(async ({ entity, legacy }) => {
-        home[legacy.homeIndex] = (await crud.list(entity)).map((row) => legacy.format.toJson(row));
+        home[legacy.homeIndex] = (await crud.list(entity, { public: true })).map((row) => legacy.format.toJson(row));
       }),
     );
     return home;

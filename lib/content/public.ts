@@ -24,7 +24,7 @@ async function readPublic<K extends PublicKey>(key: K, locale: string): Promise<
   const entity: AnyEntity = PUBLIC_ENTITIES[key];
   cacheTag(entity.key, ...(entity.dependsOn ?? []));
   return cachedRead(async () =>
-    (await crud.list(entity)).map((row) => entity.view(row, locale, rowImageUrl(entity, row)) as ViewOfEntity<K>),
+    (await crud.list(entity, { public: true })).map((row) => entity.view(row, locale, rowImageUrl(entity, row)) as ViewOfEntity<K>),
   );
 }
 
@@ -35,7 +35,6 @@ const publicRead =
 
 export const getSlides = publicRead('slides');
 export const getClients = publicRead('clients');
-export const getEvents = publicRead('events');
 export const getServices = publicRead('services');
 export const getTeam = publicRead('team');
 export const getContacts = publicRead('contacts');
@@ -43,7 +42,6 @@ export const getContacts = publicRead('contacts');
 type ViewOf<T> = T extends (locale: string) => Promise<(infer V)[]> ? V : never;
 export type SlideView = ViewOf<typeof getSlides>;
 export type ClientView = ViewOf<typeof getClients>;
-export type EventView = ViewOf<typeof getEvents>;
 export type ServiceView = ViewOf<typeof getServices>;
 export type TeamMemberView = ViewOf<typeof getTeam>;
 export type ContactView = ViewOf<typeof getContacts>;

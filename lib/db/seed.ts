@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { FALLBACK_SLUG, freeSlug, slugify } from '@/lib/slug';
 import type { PrismaClient } from '@/lib/generated/prisma/client';
 import { uploads, newFileName, type UploadFolder } from '@/lib/uploads/store';
 import demo from './demo/content.json';
@@ -88,14 +89,35 @@ export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promis
         clientIds.push((await tx.client.create({ data: { ...client, logo: image(logo) }, select: { id: true } })).id);
       }
 
+      const serviceIds: number[] = [];
+      for (const service of demo.services) {
+        serviceIds.push((await tx.service.create({ data: { ...service, image: image(service.image) }, select: { id: true } })).id);
+      }
+
+      // The demo's projects: a page each (slug from the name), the city from the end of the
+      // place, two or three services each, the first two featured on Home.
+      const slugs = new Set<string>();
       await tx.event.createMany({
-        data: demo.events.map(({ client, date, image: file, ...event }) => {
+        data: demo.events.map(({ client, date, image: file, ...event }, i) => {
           const clientId = clientIds[client];
           if (clientId === undefined) throw new Error(`seed: event ${event.nameEn} has no client`);
-          return { ...event, date: new Date(`${date}T00:00:00Z`), clientId, image: image(file) };
+          const slug = freeSlug(slugify(event.nameEn) || FALLBACK_SLUG, slugs);
+          slugs.add(slug);
+          const services = [i, i + 2, i + 3].filter((_, k) => k < 2 + (i % 2)).map((n) => serviceIds[n % serviceIds.length]!);
+          return {
+            ...event,
+            slug,
+            cityEn: event.locationEn.split(',').at(-1)?.trim() ?? '',
+            cityAr: event.locationAr.split('،').at(-1)?.trim() ?? '',
+            serviceIds: services,
+            featured: i < 2,
+            featuredOrder: i,
+            date: new Date(`${date}T00:00:00Z`),
+            clientId,
+            image: image(file),
+          };
         }),
       });
-      await tx.service.createMany({ data: demo.services.map((s) => ({ ...s, image: image(s.image) })) });
       await tx.teamMember.createMany({ data: demo.team.map((t) => ({ ...t, image: image(t.image) })) });
       await tx.contact.create({ data: { ...demo.contact, logo: image(demo.contact.logo) } });
       return true;

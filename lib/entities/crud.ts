@@ -41,8 +41,10 @@ const folderOf = (entity: AnyEntity) => entity.key as UploadFolder;
 // Writers of one row queue on its lock; this bounds how long one waits (and holds a connection).
 const TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
-export async function list<R extends Row>(entity: Entity<R>): Promise<R[]> {
-  return delegateOf(entity).findMany({ include: entity.include, orderBy: entity.orderBy });
+/** Every row, or (`public`) only those the public may see. */
+export async function list<R extends Row>(entity: Entity<R>, options: { public?: boolean } = {}): Promise<R[]> {
+  const where = options.public ? entity.publicWhere : undefined;
+  return delegateOf(entity).findMany({ where, include: entity.include, orderBy: entity.orderBy });
 }
 
 /** The row with this id; an id the one parser refuses names no row (404), like a missing one. */
@@ -53,12 +55,17 @@ export async function get<R extends Row>(entity: Entity<R>, rawId: unknown): Pro
   return row;
 }
 
-/** Every stored file name the entity's rows refer to (for the orphan sweeper). */
+/** Every stored file name the entity's rows refer to, their galleries' included (for the orphan sweeper). */
 export async function imageNames(entity: AnyEntity, client: DbClient = db): Promise<string[]> {
   if (!entity.image) return [];
   const column = entity.image.column;
-  const rows = (await delegateOf(entity, client).findMany({ select: { [column]: true } })) as unknown as Record<string, unknown>[];
-  return rows.map((row) => row[column]).filter((name): name is string => typeof name === 'string' && name !== '');
+  const gallery = 'gallery' in entity.schema.shape;
+  const rows = (await delegateOf(entity, client).findMany({
+    select: { [column]: true, ...(gallery ? { gallery: true } : {}) },
+  })) as unknown as Record<string, unknown>[];
+  return rows
+    .flatMap((row) => [row[column], ...(Array.isArray(row.gallery) ? row.gallery.map((image: { file?: unknown }) => image.file) : [])])
+    .filter((name): name is string => typeof name === 'string' && name !== '');
 }
 
 /** The schema's verdict on the input, and whether a required image is there. */
@@ -97,10 +104,29 @@ async function storeImage(folder: UploadFolder, file: File): Promise<string> {
   }
 }
 
+/**
+ * One image of an entity's gallery (a project's), stored as its own image would be; the row
+ * refers to it once the form is saved. One not saved is an orphan the sweeper removes later.
+ */
+export async function storeGalleryImage(entity: AnyEntity, upload: Upload): Promise<{ file: string; width: number; height: number }> {
+  if (!isFile(upload)) throw invalid({ image: ['imageRequired'] });
+  try {
+    const image = await processImage(upload);
+    const file = newFileName(image.ext);
+    await uploads.put(folderOf(entity), file, image.data);
+    return { file, width: image.width, height: image.height };
+  } catch (error) {
+    if (error instanceof ImageError) throw invalid({ image: [error.code] });
+    throw error;
+  }
+}
+
 function mapDbError(error: unknown): never {
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === 'P2025') throw notFound();
     if (error.code === 'P2003') throw conflict('inUse');
+    // A unique value (a project's slug) taken by a concurrent write between the check and the write.
+    if (error.code === 'P2002') throw conflict('editConflict');
   }
   throw error;
 }
@@ -118,7 +144,10 @@ export async function create<R extends Row>(entity: Entity<R>, raw: Record<strin
   const input = await validate(entity, raw, Boolean(file));
   const image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
   try {
-    const row = await delegateOf(entity).create({ data: rowData(entity, input, image), include: entity.include });
+    const row = await db.$transaction(async (tx) => {
+      const data = entity.prepare ? await entity.prepare(input, tx, null) : input;
+      return delegateOf(entity, tx).create({ data: rowData(entity, data, image), include: entity.include });
+    }, TRANSACTION);
     await invalidate(entity.key);
     return row;
   } catch (error) {
@@ -149,8 +178,10 @@ export async function update<R extends Row>(entity: Entity<R>, id: number, raw: 
       if (!current) throw notFound();
       const held = imageOf(entity, current);
       // Merged with the locked row, so fields another writer just saved are kept, not overwritten.
-      const input = validateInTransaction(entity, { ...rowToInput(entity, current), ...provided }, Boolean(image || held));
+      const checked = validateInTransaction(entity, { ...rowToInput(entity, current), ...provided }, Boolean(image || held));
+      const input = entity.prepare ? await entity.prepare(checked, tx, current) : checked;
       const row = await delegateOf(entity, tx).update({ where: { id }, data: rowData(entity, input, image), include: entity.include });
+      await entity.afterUpdate?.(current, row, tx);
       return { row, replaced: image && held !== image ? held : null };
     }, TRANSACTION);
   } catch (error) {

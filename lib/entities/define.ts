@@ -16,7 +16,22 @@ export interface Row {
 /** The database, or the transaction a write runs in. */
 export type DbClient = Prisma.TransactionClient;
 
-export type FieldKind = 'text' | 'textarea' | 'email' | 'tel' | 'url' | 'number' | 'date' | 'select' | 'image';
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'tel'
+  | 'url'
+  | 'number'
+  | 'date'
+  | 'select'
+  | 'image'
+  /** A yes/no box (an unticked box sends nothing, so the form sends 0 before it). */
+  | 'checkbox'
+  /** Several rows of `optionsFrom`, as a group of boxes. */
+  | 'multiselect'
+  /** The project gallery's manager (its value is the gallery as JSON). */
+  | 'gallery';
 
 export interface FieldDef<Name extends string = string> {
   name: Name;
@@ -25,6 +40,8 @@ export interface FieldDef<Name extends string = string> {
   rtl?: boolean;
   /** For a select: the entity whose rows are the choices (their card title is the label). */
   optionsFrom?: string;
+  /** The field has a hint under its label (`fields.<name>Hint` in the area's messages). */
+  hint?: boolean;
 }
 
 export interface AdminCard {
@@ -89,6 +106,15 @@ export interface EntityDef<K extends string = string, R extends Row = Row, S ext
   /** Checks that need the database (e.g. a referenced row exists). */
   check?(input: z.output<S>, db: DbClient): Promise<FieldErrors | null>;
   beforeRemove?(row: R, db: DbClient): Promise<void>;
+  /**
+   * Fills what is derived before a write (a project's slug from its name), in the write's
+   * transaction; `current` is the row an update changes (null on create). May refuse (AppError).
+   */
+  prepare?(input: z.output<S>, db: DbClient, current: R | null): Promise<z.output<S>>;
+  /** Runs in an update's transaction once the row is written (a project keeps its old slug). */
+  afterUpdate?(before: R, after: R, db: DbClient): Promise<void>;
+  /** The rows the public may see (drafts are not); all of them when absent. */
+  publicWhere?: object;
 }
 
 /** Any entity, for the registries that list them side by side (methods take their arguments bivariantly). */
@@ -144,6 +170,8 @@ export function rowToInput(entity: AnyEntity, row: Row): Record<string, unknown>
     const value = values[name];
     if (value === null || value === undefined) continue;
     if (value instanceof Date) input[name] = value.toISOString().slice(0, 10);
+    else if (Array.isArray(value))
+      input[name] = value; // lists (ids, links, the gallery) go back as lists
     else if (typeof value === 'object')
       input[name] = String(value); // Prisma.Decimal
     else input[name] = value;

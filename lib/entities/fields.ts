@@ -188,3 +188,52 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   }
   return out;
 }
+
+/** A yes/no field that may be left out (an unticked box sends nothing): `fallback` then. */
+export const optionalFlag = (fallback: boolean) =>
+  z
+    .union([z.boolean(), z.number(), z.string()])
+    .optional()
+    .refine((v) => v === undefined || FLAG_VALUES.has(v), { error: 'invalidFlag' })
+    .transform((v) => (v === undefined ? fallback : FLAG_VALUES.get(v) === true));
+
+/** A whole number from 0 to `max`, blank for 0 (an order). */
+export const optionalOrder = (max = 9999) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v) => (v === undefined ? '' : String(v).trim()))
+    .refine((v) => v === '' || (/^\d{1,6}$/.test(v) && Number(v) <= max), { error: 'invalidOrder' })
+    .transform((v) => (v === '' ? 0 : Number(v)));
+
+/**
+ * Several lines of one kind (one per line, or as a list): blank lines dropped, at most `max`,
+ * each checked by `valid` (the issue named `error`) and stored as `normalise` gives it.
+ */
+export const lineList = (options: { max: number; error: string; valid: (line: string) => boolean; normalise?: (line: string) => string }) =>
+  z
+    .union([text({ multiline: true }), z.array(text())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(/\r?\n/)).map((line) => line.trim()).filter(Boolean))
+    .refine((lines) => lines.length <= options.max, { error: 'tooMany', abort: true })
+    .refine((lines) => lines.every((line) => line.length <= 500 && options.valid(line)), { error: options.error })
+    .transform((lines) => lines.map(options.normalise ?? ((line) => line)));
+
+/** Ids of other rows (a multi-select), each by the one id parser; duplicates dropped. */
+export const idList = (max = 100) =>
+  z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+    .optional()
+    .transform((v) =>
+      v === undefined || v === ''
+        ? []
+        : Array.isArray(v)
+          ? v
+          : String(v)
+              .split(/[\s,]+/)
+              .filter(Boolean),
+    )
+    .refine((ids) => ids.length <= max, { error: 'tooMany', abort: true })
+    .transform((ids) => ids.map((id) => parseId(typeof id === 'string' ? id.trim() : id)))
+    .refine((ids) => ids.every((id) => id !== null), { error: 'invalidId' })
+    .transform((ids) => [...new Set(ids as number[])]);

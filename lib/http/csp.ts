@@ -14,10 +14,14 @@
 // Everything else is the same strict list for both. Styles allow inline: React and next/image write
 // style attributes (docs/decisions.md).
 //
-//
+// Frames: the map's origin (MAP_EMBED_URL) and the two video players (lib/video.ts), nothing else.
+// Only frame-src names them: child-src would also rule workers (worker-src falls back to it), and
+// every browser that runs the site reads frame-src.
+
+import { VIDEO_FRAME_ORIGINS } from '@/lib/video';
 
 /**
- * The origin the map frame may load from; null (no frame allowed) for a URL that is not http(s).
+ * The origin the map frame may load from; null (no map frame allowed) for a URL that is not http(s).
  */
 export function frameOrigin(url: string): string | null {
   try {
@@ -39,6 +43,11 @@ export function isPagePath(url: string): boolean {
   return !(path.split('/').pop() ?? '').includes('.');
 }
 
+/** frame-src's sources: the map's origin when there is one, then the video players'. */
+function frameSources(map: string | null): string {
+  return [...new Set([...(map ? [map] : []), ...VIDEO_FRAME_ORIGINS])].join(' ');
+}
+
 function policy(scripts: string[], frame: string | null): string {
   return [
     "default-src 'self'",
@@ -47,7 +56,7 @@ function policy(scripts: string[], frame: string | null): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${frame ?? "'none'"}`,
+    `frame-src ${frameSources(frame)}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

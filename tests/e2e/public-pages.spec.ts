@@ -20,6 +20,7 @@ const pick = (locale: Locale, en: string, ar: string) => (locale === 'ar' && ar.
 function seededContent(key: (typeof PUBLIC_PAGES)[number]['key'], locale: Locale, data: HomeData): { shown: string[]; other: string[] } {
   const other: Locale = locale === 'ar' ? 'en' : 'ar';
   switch (key) {
+    case 'projects':
     case 'home': {
       const event = data.events.find((e) => e.name.startsWith('Al Noor New Year')) ?? data.events[0]!;
       return {
@@ -100,14 +101,19 @@ for (const locale of LOCALES) {
   }
 }
 
-test('sitemap.xml lists every public page in both languages with alternates', async ({ request }) => {
+test('sitemap.xml lists every public page and every published project in both languages with alternates', async ({ request }) => {
+  const data = await homeData(request);
   const res = await request.get('/sitemap.xml');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('xml');
   const xml = await res.text();
-  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => pathOf(m[1]!));
+  const all = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => pathOf(m[1]!));
+  const isProject = (path: string) => /\/Projects\/[a-z0-9-]+$/.test(path);
   const expected = LOCALES.flatMap((locale) => PUBLIC_PAGES.map((p) => localePath(locale, p.path)));
-  expect(locs.sort()).toEqual(expected.sort());
+  expect(all.filter((path) => !isProject(path)).sort()).toEqual(expected.sort());
+  // /api/home lists the published events: each is a project page, in both languages.
+  expect(all.filter(isProject)).toHaveLength(2 * data.events.length);
+  expect(xml).toMatch(/<image:loc>/);
   expect(xml).toMatch(/hreflang="ar"/);
   expect(xml).toMatch(/hreflang="x-default"/);
 });

@@ -60,7 +60,7 @@ const OTHER_DIRECTIVES = {
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
-  'frame-src': [new URL(mapEmbedUrl()).origin],
+  'frame-src': [new URL(mapEmbedUrl()).origin, 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'self'"],
@@ -71,7 +71,8 @@ const OTHER_DIRECTIVES = {
 function expectCachedPagePolicy(res: Raw) {
   expect(res.headers['content-security-policy']).toBe(
     "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; " +
-      `connect-src 'self'; frame-src ${new URL(mapEmbedUrl()).origin}; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+      `connect-src 'self'; frame-src ${new URL(mapEmbedUrl()).origin} https://www.youtube-nocookie.com https://player.vimeo.com; ` +
+      "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   );
   const document = html(res);
   expect(inlineScripts(document).length, 'the page has inline scripts (theme, flight data)').toBeGreaterThan(2);

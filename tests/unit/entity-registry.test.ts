@@ -57,7 +57,7 @@ describe('entity registry', () => {
     expect(required('clients')).toEqual(['image', 'nameEn', 'nameAr']);
   });
 
-  it("keeps the offices out of the old API: only the contacts' office fields are hidden from it", () => {
+  it("keeps the offices and the portfolio's fields out of the old API: only those are hidden from it", () => {
     const hidden = LEGACY_ENTITIES.flatMap(({ entity, legacy }) =>
       Object.entries(legacy.format.fields)
         .filter(([, old]) => old === NOT_IN_OLD_API)
@@ -72,6 +72,9 @@ describe('entity registry', () => {
       'contacts.hoursAr',
       'contacts.whatsapp',
       'contacts.mapLocation',
+      ...['slug', 'published', 'featured', 'featuredOrder', 'cityEn', 'cityAr', 'serviceIds', 'videos', 'gallery']
+        .concat(['seoTitleEn', 'seoTitleAr', 'seoDescriptionEn', 'seoDescriptionAr'])
+        .map((name) => `events.${name}`),
     ]);
     // Sent by a client under either name, they are not read; the old fields still are.
     expect(

@@ -1,9 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import sitemap from '@/app/sitemap';
 import { AUTH_SEGMENTS, CANONICAL_SEGMENTS, localePath, pagePath, PUBLIC_PAGES, searchPlaceholder } from '@/lib/pages';
-import { localizedUrl } from '@/lib/seo';
+import { localizedUrl, sitemapPages } from '@/lib/seo';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
 import nextConfig from '@/next.config';
@@ -26,6 +25,7 @@ afterAll(() => {
 test('the public pages, in navigation order, with their message keys and search boxes', () => {
   expect(PUBLIC_PAGES.map(({ key, path, ...rest }) => ({ key, path, search: 'search' in rest ? rest.search : undefined }))).toEqual([
     { key: 'home', path: '/', search: 'searchEvents' },
+    { key: 'projects', path: '/Projects', search: 'searchProjects' },
     { key: 'services', path: '/Services', search: 'searchServices' },
     { key: 'team', path: '/TheTeam', search: 'searchTeam' },
     { key: 'about', path: '/AboutUs', search: undefined },
@@ -35,10 +35,11 @@ test('the public pages, in navigation order, with their message keys and search 
   expect(pagePath('contact')).toBe('/ContactUs');
 });
 
-test('the search box shows on Home, Services and The Team only, matched on the exact spelling', () => {
+test('the search box shows on Home, Projects, Services and The Team only, matched on the exact spelling', () => {
   expect(searchPlaceholder('/')).toBe('searchEvents');
   expect(searchPlaceholder('/Services')).toBe('searchServices');
   expect(searchPlaceholder('/TheTeam')).toBe('searchTeam');
+  expect(searchPlaceholder('/Projects')).toBe('searchProjects');
   for (const none of ['/AboutUs', '/ContactUs', '/LogIn', '/Admin', '/services', '/ar', '/TheTeam/x', 'constructor', ''])
     expect(searchPlaceholder(none), none).toBeUndefined();
 });
@@ -61,9 +62,11 @@ test('the sitemap lists every public page in English then Arabic, with alternate
     priority,
     alternates: alternates(en, ar),
   });
-  expect(sitemap()).toEqual([
+  expect(sitemapPages()).toEqual([
     entry('/', 1, '/', '/ar'),
     entry('/ar', 1, '/', '/ar'),
+    { ...entry('/Projects', 0.9, '/Projects', '/ar/Projects') },
+    { ...entry('/ar/Projects', 0.9, '/Projects', '/ar/Projects') },
     entry('/Services', 0.7, '/Services', '/ar/Services'),
     entry('/ar/Services', 0.7, '/Services', '/ar/Services'),
     entry('/TheTeam', 0.7, '/TheTeam', '/ar/TheTeam'),
@@ -76,7 +79,17 @@ test('the sitemap lists every public page in English then Arabic, with alternate
 });
 
 test("next.config.ts rewrites every page's segment, in both languages, before its catch-all", async () => {
-  expect(CANONICAL_SEGMENTS).toEqual(['Services', 'TheTeam', 'AboutUs', 'ContactUs', 'LogIn', 'SignUp', 'AwaitingApproval', 'Admin']);
+  expect(CANONICAL_SEGMENTS).toEqual([
+    'Projects',
+    'Services',
+    'TheTeam',
+    'AboutUs',
+    'ContactUs',
+    'LogIn',
+    'SignUp',
+    'AwaitingApproval',
+    'Admin',
+  ]);
   const rewrites = await nextConfig.rewrites!();
   if (Array.isArray(rewrites)) throw new Error('expected the { beforeFiles } form');
   const pages = (segment: string) => [
@@ -86,6 +99,7 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
   expect(rewrites.beforeFiles).toEqual([
     { source: '/:folder([a-z]+imges)/:name', destination: '/media/:folder/:name' },
     { source: '/', destination: '/en' },
+    ...pages('Projects'),
     ...pages('Services'),
     ...pages('TheTeam'),
     ...pages('AboutUs'),

@@ -8,7 +8,8 @@ import { HeroSlider } from '@/components/site/hero-slider';
 import { OrganizationJsonLd } from '@/components/site/json-ld';
 import { QuoteCta } from '@/components/site/quote-cta';
 import { TimedOverlay } from '@/components/ui/timed-overlay';
-import { getClients, getContacts, getEvents, getSlides, type ClientView } from '@/lib/content/public';
+import { getClients, getContacts, getSlides, type ClientView } from '@/lib/content/public';
+import { getHomeProjects } from '@/lib/content/projects';
 import { pageMetadata } from '@/lib/seo';
 import { getBrand } from '@/lib/settings/brand';
 import { TIMINGS } from '@/lib/timings';
@@ -39,7 +40,7 @@ export default async function HomePage({ params }: Props) {
     getBrand(locale),
     getSlides(locale),
     getClients(locale),
-    getEvents(locale),
+    getHomeProjects(locale),
     getContacts(locale),
   ]);
   return (

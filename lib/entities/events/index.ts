@@ -1,15 +1,20 @@
 import { TIMINGS } from '@/lib/timings';
+import { invalid } from '@/lib/errors';
 import { defineEntity, imageUrl } from '@/lib/entities/define';
 import { clients } from '@/lib/entities/clients';
 import type { Client, Event } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
 import { legacyEvent } from '@/lib/legacy/serializer';
+import { FALLBACK_SLUG, freeSlug, slugify } from '@/lib/slug';
 import { eventSchema } from './schema';
 
 export type EventWithClient = Event & { client: Client };
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
+// An event is a project of the portfolio (issue 25): its page is /Projects/{slug}. The public
+// reads of projects are paged and filtered in the database (lib/content/projects.ts); `view`
+// below is the old home grid's card, kept for the places that list every published event.
 export const events = defineEntity<EventWithClient>()({
   key: 'events',
   schema: eventSchema,
@@ -17,9 +22,10 @@ export const events = defineEntity<EventWithClient>()({
   delegate: (client) => client.event,
   include: { client: true },
   orderBy: [{ date: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
-  dependsOn: ['clients'],
+  dependsOn: ['clients', 'services'],
   image: { column: 'image', required: true, urlFolder: 'contactimges' },
   permission: 'content',
+  publicWhere: { published: true },
   admin: {
     list: 'Events',
     create: 'CreateEvent',
@@ -27,13 +33,26 @@ export const events = defineEntity<EventWithClient>()({
     fields: [
       { name: 'nameEn', kind: 'text' },
       { name: 'nameAr', kind: 'text', rtl: true },
+      { name: 'slug', kind: 'text', hint: true },
+      { name: 'published', kind: 'checkbox' },
+      { name: 'featured', kind: 'checkbox' },
+      { name: 'featuredOrder', kind: 'number', hint: true },
       { name: 'date', kind: 'date' },
       { name: 'cost', kind: 'number' },
       { name: 'clientId', kind: 'select', optionsFrom: 'clients' },
+      { name: 'serviceIds', kind: 'multiselect', optionsFrom: 'services' },
+      { name: 'cityEn', kind: 'text' },
+      { name: 'cityAr', kind: 'text', rtl: true },
       { name: 'locationEn', kind: 'text' },
       { name: 'locationAr', kind: 'text', rtl: true },
       { name: 'descriptionEn', kind: 'textarea' },
       { name: 'descriptionAr', kind: 'textarea', rtl: true },
+      { name: 'gallery', kind: 'gallery' },
+      { name: 'videos', kind: 'textarea', hint: true },
+      { name: 'seoTitleEn', kind: 'text', hint: true },
+      { name: 'seoTitleAr', kind: 'text', rtl: true },
+      { name: 'seoDescriptionEn', kind: 'textarea', hint: true },
+      { name: 'seoDescriptionAr', kind: 'textarea', rtl: true },
     ],
     errorToastMs: TIMINGS.errorToastMs,
     card: (e, l, image) => ({
@@ -46,6 +65,7 @@ export const events = defineEntity<EventWithClient>()({
   },
   view: (e, l, image) => ({
     id: e.id,
+    slug: e.slug,
     name: pick(l, e.nameEn, e.nameAr),
     location: pick(l, e.locationEn, e.locationAr),
     /** Both languages, so search matches either whatever the page language. */
@@ -58,5 +78,34 @@ export const events = defineEntity<EventWithClient>()({
   async check(input, db) {
     const exists = await db.client.count({ where: { id: input.clientId } });
     return exists ? null : { clientId: ['clientMissing'] };
+  },
+  /**
+   * The slug: as typed (refused when another project has it, now or as a former slug), or made
+   * from the English name with -2, -3… until free. Services that no longer exist are dropped.
+   */
+  async prepare(input, db, current) {
+    const typed = input.slug !== '' && input.slug !== current?.slug;
+    const base = input.slug || slugify(input.nameEn) || FALLBACK_SLUG;
+    const id = current?.id ?? 0;
+    const like = `${base}-%`;
+    const taken = await db.$queryRaw<{ slug: string }[]>`
+      SELECT slug FROM events WHERE (slug = ${base} OR slug LIKE ${like}) AND id <> ${id}
+      UNION SELECT slug FROM event_slugs WHERE (slug = ${base} OR slug LIKE ${like}) AND event_id <> ${id}`;
+    const takenSlugs = new Set(taken.map((row) => row.slug));
+    if (typed && takenSlugs.has(base)) throw invalid({ slug: ['slugTaken'] });
+    const services = input.serviceIds.length
+      ? (await db.service.findMany({ where: { id: { in: input.serviceIds } }, select: { id: true } })).map((s) => s.id)
+      : [];
+    return { ...input, slug: freeSlug(base, takenSlugs), serviceIds: input.serviceIds.filter((s) => services.includes(s)) };
+  },
+  /** A changed slug keeps the old one, so shared links answer 301 to the new page. */
+  async afterUpdate(before, after, db) {
+    if (before.slug === after.slug) return;
+    await db.eventSlug.deleteMany({ where: { slug: after.slug } });
+    await db.eventSlug.upsert({
+      where: { slug: before.slug },
+      create: { slug: before.slug, eventId: after.id },
+      update: { eventId: after.id },
+    });
   },
 });

@@ -39,4 +39,8 @@ export const services = defineEntity<Service>()({
     image,
   }),
   legacy: { resource: 'service', homeIndex: 4, format: legacyService },
+  // Projects list the services they delivered (events.service_ids): a deleted one leaves them all.
+  async beforeRemove(service, db) {
+    await db.$executeRaw`UPDATE events SET service_ids = array_remove(service_ids, ${service.id}) WHERE service_ids @> ARRAY[${service.id}]::int[]`;
+  },
 });

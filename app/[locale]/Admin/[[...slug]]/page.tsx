@@ -5,10 +5,11 @@ import { InquiryInbox } from '@/components/admin/inquiry-inbox';
 import { ItemForm } from '@/components/admin/item-form';
 import { ItemList } from '@/components/admin/item-list';
 import { MailStatus } from '@/components/admin/mail-status';
+import { ProjectListPages, ProjectListTools } from '@/components/admin/project-list-tools';
 import { SettingsForm } from '@/components/admin/settings-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
-import { fieldOptions, formValues, listCards } from '@/lib/admin/server';
+import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
 import { config } from '@/lib/config';
 import { parseInquiryFilter } from '@/lib/inquiries';
@@ -114,6 +115,29 @@ export default async function AdminPage({ params, searchParams }: Props) {
   }
   const { area } = route;
   const ta = await getTranslations(`admin.areas.${area.key}`);
+  if (route.kind === 'list' && area.key === 'events') {
+    // A company's whole portfolio: paged, searched and filtered in the database (issue 25).
+    const filter = parseAdminListFilter(await searchParams);
+    const [{ cards, total, pages }, options] = await Promise.all([projectCards(locale, filter), fieldOptions(area, locale)]);
+    const thisYear = new Date().getUTCFullYear();
+    return (
+      <ItemList
+        area={area}
+        cards={cards}
+        filtered={Boolean(filter.q || filter.year || filter.client || filter.service || filter.state)}
+        toolbar={
+          <ProjectListTools
+            filter={filter}
+            total={total}
+            clients={options.clientId ?? []}
+            services={options.serviceIds ?? []}
+            years={Array.from({ length: 30 }, (_, i) => thisYear + 1 - i)}
+          />
+        }
+        footer={<ProjectListPages filter={filter} pages={pages} />}
+      />
+    );
+  }
   if (route.kind === 'list') {
     const cards = await listCards(area, locale);
     // The company has one contact card; the create button hides while exactly one exists.

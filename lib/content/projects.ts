@@ -1,0 +1,332 @@
+import 'server-only';
+import { cacheTag } from 'next/cache';
+import { cachedRead, unwrap } from '@/lib/cache';
+import { db } from '@/lib/db/client';
+import { imageUrl } from '@/lib/entities/define';
+import { clients } from '@/lib/entities/clients';
+import { events, type EventWithClient } from '@/lib/entities/events';
+import type { GalleryImage } from '@/lib/entities/events/schema';
+import { services } from '@/lib/entities/services';
+import { parseId } from '@/lib/entities/ids';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { pickLocalized as pick } from '@/lib/i18n/pick';
+import { normalizeForSearch } from '@/lib/search';
+import { isSlug } from '@/lib/slug';
+import { parseVideoUrl, type VideoRef } from '@/lib/video';
+
+// The portfolio's public reads (issue 25). Everything is paged and filtered in the database, so
+// what a page reads and sends does not grow with the number of projects: Home reads at most
+// HOME_PROJECTS rows, /Projects one page of PROJECTS_PER_PAGE, a project page its own row and
+// RELATED_PROJECTS more. Drafts are never read here. Cached per arguments under the tags of
+// every entity read (a write to any expires them, lib/cache.ts).
+
+export const PROJECTS_PER_PAGE = 12;
+export const HOME_PROJECTS = 8;
+export const RELATED_PROJECTS = 3;
+/** Pages past this are not rendered (a crawler's ?page=999999 costs nothing). */
+const MAX_PAGE = 1000;
+/** The longest search query read; longer ones are cut. */
+export const MAX_QUERY = 100;
+
+const TAGS = [events.key, clients.key, services.key] as const;
+
+export interface ProjectCard {
+  id: number;
+  slug: string;
+  name: string;
+  location: string;
+  city: string;
+  date: string | null;
+  image: string | null;
+  client: { id: number; name: string; logo: string | null };
+  /** Name, place and city in both languages: a search matches either, whatever the page's language. */
+  searchText: string[];
+}
+
+export interface ProjectFilter {
+  service: number | null;
+  year: number | null;
+  /** The English city, as the filter links carry it. */
+  city: string | null;
+  client: number | null;
+  q: string;
+  page: number;
+}
+
+export const NO_FILTER: ProjectFilter = { service: null, year: null, city: null, client: null, q: '', page: 1 };
+
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+
+function card(e: EventWithClient, locale: string): ProjectCard {
+  return {
+    id: e.id,
+    slug: e.slug,
+    name: pick(locale, e.nameEn, e.nameAr),
+    location: pick(locale, e.locationEn, e.locationAr),
+    city: pick(locale, e.cityEn, e.cityAr),
+    date: day(e.date),
+    image: imageUrl(events, e.image),
+    client: { id: e.client.id, name: pick(locale, e.client.nameEn, e.client.nameAr), logo: imageUrl(clients, e.client.logo) },
+    searchText: [e.locationEn, e.locationAr, e.cityEn, e.cityAr, e.nameEn, e.nameAr],
+  };
+}
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** The filter in a /Projects URL; values that name nothing are dropped (the page shows everything for them). */
+export function parseProjectFilter(params: Record<string, string | string[] | undefined>): ProjectFilter {
+  const year = Number(one(params.year));
+  const page = Number(one(params.page) ?? 1);
+  const city = (one(params.city) ?? '').trim().slice(0, 100);
+  return {
+    service: parseId(one(params.service)),
+    year: Number.isInteger(year) && year >= 1900 && year <= 2100 ? year : null,
+    city: city || null,
+    client: parseId(one(params.client)),
+    // Control characters never match anything a person typed; they are dropped.
+    q: normalizeForSearch((one(params.q) ?? '').replace(/[\u0000-\u001F\u007F]/g, ' ').slice(0, MAX_QUERY)),
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+  };
+}
+
+/** The search text of a column in the database, folded as lib/search.ts folds a query (Arabic included). */
+const folded = (column: string) =>
+  Prisma.raw(
+    `regexp_replace(translate(regexp_replace(lower(normalize(${column}, NFKC)), '[\\u0610-\\u061A\\u064B-\\u065F\\u0670\\u06D6-\\u06ED\\u0640]', '', 'g'), 'أإآٱةى', 'ااااهي'), '\\s+', ' ', 'g')`,
+  );
+const SEARCHED = ['name_en', 'name_ar', 'location_en', 'location_ar', 'city_en', 'city_ar'];
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(filter: ProjectFilter): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`published`];
+  if (filter.service) parts.push(Prisma.sql`service_ids @> ARRAY[${filter.service}]::int[]`);
+  if (filter.year) parts.push(Prisma.sql`date >= make_date(${filter.year}, 1, 1) AND date < make_date(${filter.year + 1}, 1, 1)`);
+  if (filter.city) parts.push(Prisma.sql`lower(city_en) = lower(${filter.city})`);
+  if (filter.client) parts.push(Prisma.sql`client_id = ${filter.client}`);
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q)}%`;
+    parts.push(
+      Prisma.sql`(${Prisma.join(
+        SEARCHED.map((column) => Prisma.sql`${folded(column)} LIKE ${pattern}`),
+        ' OR ',
+      )})`,
+    );
+  }
+  return Prisma.join(parts, ' AND ');
+}
+
+async function cardsByIds(ids: number[], locale: string): Promise<ProjectCard[]> {
+  if (!ids.length) return [];
+  const rows = await db.event.findMany({ where: { id: { in: ids } }, include: { client: true } });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [card(row, locale)] : [];
+  });
+}
+
+export interface ProjectPage {
+  cards: ProjectCard[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+async function readProjectPage(locale: string, filter: ProjectFilter) {
+  'use cache';
+  cacheTag(...TAGS);
+  return cachedRead(async (): Promise<ProjectPage> => {
+    const offset = (filter.page - 1) * PROJECTS_PER_PAGE;
+    const rows = await db.$queryRaw<{ id: number; total: bigint }[]>`
+      SELECT id, count(*) OVER () AS total FROM events WHERE ${whereOf(filter)}
+      ORDER BY date DESC NULLS LAST, id DESC LIMIT ${PROJECTS_PER_PAGE} OFFSET ${offset}`;
+    let total = Number(rows[0]?.total ?? 0);
+    if (!rows.length && filter.page > 1) {
+      // Past the last page: the count comes from a query of its own, so the page can say so.
+      const [count] = await db.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM events WHERE ${whereOf(filter)}`;
+      total = Number(count?.total ?? 0);
+    }
+    return {
+      cards: await cardsByIds(
+        rows.map((row) => row.id),
+        locale,
+      ),
+      total,
+      page: filter.page,
+      pages: Math.max(1, Math.ceil(total / PROJECTS_PER_PAGE)),
+    };
+  });
+}
+
+export const getProjectPage = async (locale: string, filter: ProjectFilter) => unwrap(await readProjectPage(locale, filter));
+
+export interface FilterChoice {
+  value: string;
+  label: string;
+}
+export interface ProjectFacets {
+  services: FilterChoice[];
+  years: FilterChoice[];
+  cities: FilterChoice[];
+  clients: FilterChoice[];
+}
+
+/** The filters' choices: only values some published project has (a handful of rows each, whatever the count). */
+async function readFacets(locale: string) {
+  'use cache';
+  cacheTag(...TAGS);
+  return cachedRead(async (): Promise<ProjectFacets> => {
+    const [serviceRows, yearRows, cityRows, clientRows] = await Promise.all([
+      db.$queryRaw<{ id: number; title_en: string; title_ar: string }[]>`
+        SELECT s.id, s.title_en, s.title_ar FROM services s
+        WHERE EXISTS (SELECT 1 FROM events e WHERE e.published AND e.service_ids @> ARRAY[s.id]) ORDER BY s.id`,
+      db.$queryRaw<{ year: number }[]>`
+        SELECT DISTINCT extract(year FROM date)::int AS year FROM events WHERE published AND date IS NOT NULL ORDER BY year DESC`,
+      db.$queryRaw<{ city_en: string; city_ar: string }[]>`
+        SELECT DISTINCT ON (lower(city_en)) city_en, city_ar FROM events WHERE published AND city_en <> '' ORDER BY lower(city_en), id`,
+      db.$queryRaw<{ id: number; name_en: string; name_ar: string }[]>`
+        SELECT c.id, c.name_en, c.name_ar FROM clients c
+        WHERE EXISTS (SELECT 1 FROM events e WHERE e.published AND e.client_id = c.id) ORDER BY c.name_en`,
+    ]);
+    return {
+      services: serviceRows.map((s) => ({ value: String(s.id), label: pick(locale, s.title_en, s.title_ar) })),
+      years: yearRows.map((y) => ({ value: String(y.year), label: String(y.year) })),
+      cities: cityRows.map((c) => ({ value: c.city_en, label: pick(locale, c.city_en, c.city_ar) })),
+      clients: clientRows.map((c) => ({ value: String(c.id), label: pick(locale, c.name_en, c.name_ar) })),
+    };
+  });
+}
+
+export const getProjectFacets = async (locale: string) => unwrap(await readFacets(locale));
+
+/** Home's "Our projects": the featured ones in their order, then the newest, HOME_PROJECTS at most. */
+async function readHomeProjects(locale: string) {
+  'use cache';
+  cacheTag(...TAGS);
+  return cachedRead(async () => {
+    const rows = await db.event.findMany({
+      where: { published: true },
+      include: { client: true },
+      orderBy: [{ featured: 'desc' }, { featuredOrder: 'asc' }, { date: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
+      take: HOME_PROJECTS,
+    });
+    return rows.map((row) => card(row, locale));
+  });
+}
+
+export const getHomeProjects = async (locale: string) => unwrap(await readHomeProjects(locale));
+
+export interface ProjectImage {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  caption: string;
+}
+
+export interface ProjectDetail extends ProjectCard {
+  nameEn: string;
+  description: string[];
+  services: { id: number; title: string }[];
+  gallery: ProjectImage[];
+  videos: (VideoRef & { url: string })[];
+  seoTitle: string;
+  seoDescription: string;
+  /** The first gallery image (else the project's image): the share image's source. */
+  shareImage: string | null;
+  previous: Pick<ProjectCard, 'slug' | 'name'> | null;
+  next: Pick<ProjectCard, 'slug' | 'name'> | null;
+  related: ProjectCard[];
+  updatedAt: string;
+}
+
+export type ProjectLookup = { kind: 'found'; project: ProjectDetail } | { kind: 'moved'; slug: string } | { kind: 'missing' };
+
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n|\r\n\s*\r\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+async function readProject(locale: string, slug: string) {
+  'use cache';
+  cacheTag(...TAGS);
+  return cachedRead(async (): Promise<ProjectLookup> => {
+    if (!isSlug(slug)) return { kind: 'missing' };
+    const row = await db.event.findFirst({ where: { slug, published: true }, include: { client: true } });
+    if (!row) {
+      const old = await db.eventSlug.findUnique({ where: { slug }, include: { event: { select: { slug: true, published: true } } } });
+      return old?.event.published ? { kind: 'moved', slug: old.event.slug } : { kind: 'missing' };
+    }
+    const order = Prisma.sql`date DESC NULLS LAST, id DESC`;
+    const [serviceRows, neighbours, relatedIds] = await Promise.all([
+      row.serviceIds.length ? db.service.findMany({ where: { id: { in: row.serviceIds } }, orderBy: { id: 'asc' } }) : [],
+      // The projects just newer (previous) and just older (next) than this one in the list's order.
+      db.$queryRaw<{ slug: string; name_en: string; name_ar: string; side: string }[]>`
+        WITH ranked AS (SELECT id, slug, name_en, name_ar, row_number() OVER (ORDER BY ${order}) AS n FROM events WHERE published),
+        me AS (SELECT n FROM ranked WHERE id = ${row.id})
+        SELECT slug, name_en, name_ar, CASE WHEN ranked.n < me.n THEN 'previous' ELSE 'next' END AS side
+        FROM ranked, me WHERE ranked.n IN (me.n - 1, me.n + 1)`,
+      // Related: same services or client, the most services in common first, then the newest.
+      db.$queryRaw<{ id: number }[]>`
+        SELECT id FROM events
+        WHERE published AND id <> ${row.id} AND (client_id = ${row.clientId} OR service_ids && ${row.serviceIds}::int[])
+        ORDER BY cardinality(ARRAY(SELECT unnest(service_ids) INTERSECT SELECT unnest(${row.serviceIds}::int[]))) DESC, ${order}
+        LIMIT ${RELATED_PROJECTS}`,
+    ]);
+    const side = (name: string) => {
+      const found = neighbours.find((n) => n.side === name);
+      return found ? { slug: found.slug, name: pick(locale, found.name_en, found.name_ar) } : null;
+    };
+    const gallery = (row.gallery as unknown as GalleryImage[]).map((image) => ({
+      src: imageUrl(events, image.file)!,
+      width: image.width,
+      height: image.height,
+      alt: pick(locale, image.altEn, image.altAr),
+      caption: pick(locale, image.captionEn, image.captionAr),
+    }));
+    const base = card(row, locale);
+    return {
+      kind: 'found',
+      project: {
+        ...base,
+        nameEn: row.nameEn,
+        description: paragraphs(pick(locale, row.descriptionEn, row.descriptionAr)),
+        services: serviceRows.map((s) => ({ id: s.id, title: pick(locale, s.titleEn, s.titleAr) })),
+        gallery,
+        videos: row.videos.flatMap((url) => {
+          const video = parseVideoUrl(url);
+          return video ? [{ ...video, url }] : [];
+        }),
+        seoTitle: pick(locale, row.seoTitleEn, row.seoTitleAr),
+        seoDescription: pick(locale, row.seoDescriptionEn, row.seoDescriptionAr),
+        shareImage: gallery[0]?.src ?? base.image,
+        previous: side('previous'),
+        next: side('next'),
+        related: await cardsByIds(
+          relatedIds.map((r) => r.id),
+          locale,
+        ),
+        updatedAt: row.updatedAt.toISOString(),
+      },
+    };
+  });
+}
+
+export const getProject = async (locale: string, slug: string) => unwrap(await readProject(locale, slug));
+
+/** Every published project's slug and images, for the sitemap (a few short columns a row). */
+export async function sitemapProjects(): Promise<{ slug: string; updatedAt: Date; images: string[] }[]> {
+  const rows = await db.event.findMany({
+    where: { published: true },
+    select: { slug: true, updatedAt: true, image: true, gallery: true },
+    orderBy: { id: 'asc' },
+  });
+  return rows.map((row) => ({
+    slug: row.slug,
+    updatedAt: row.updatedAt,
+    images: [row.image, ...(row.gallery as unknown as GalleryImage[]).map((image) => image.file)]
+      .filter((file): file is string => Boolean(file))
+      .map((file) => imageUrl(events, file)!),
+  }));
+}

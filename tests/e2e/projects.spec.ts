@@ -1,0 +1,102 @@
+import { testDb } from '../helpers/db';
+import { expect, localePath, test, waitForHydration, type Locale } from './support';
+
+// Issue 25: the portfolio as a visitor meets it, in both languages, on a phone and a desktop.
+
+const VIEWPORTS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+/** A seeded project given a 5-photo gallery (its own image, reused) and a video, for this file. */
+async function showcase() {
+  const row = await testDb.event.findFirstOrThrow({ where: { published: true }, orderBy: { id: 'asc' } });
+  const gallery = Array.from({ length: 5 }, (_, i) => ({
+    file: row.image!,
+    width: 1600,
+    height: 1067,
+    altEn: `Photo ${i + 1} of the stage`,
+    altAr: `الصورة ${i + 1} للمسرح`,
+    captionEn: '',
+    captionAr: '',
+  }));
+  await testDb.event.update({ where: { id: row.id }, data: { gallery, videos: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'] } });
+  return row;
+}
+
+let project: Awaited<ReturnType<typeof showcase>>;
+test.beforeAll(async () => {
+  project = await showcase();
+});
+test.afterAll(async () => {
+  await testDb.event.update({ where: { id: project.id }, data: { gallery: [], videos: [] } });
+});
+
+for (const locale of ['en', 'ar'] as Locale[]) {
+  for (const viewport of VIEWPORTS) {
+    test(`${locale} ${viewport.name}: from Home to a project, its client's and a service's projects`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(localePath(locale, '/'));
+      await page.getByTestId('all-projects').click();
+      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/Projects')}$`));
+      await page.getByTestId('project-link').first().click();
+      await expect(page.getByTestId('project-page')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+      const client = await page.getByTestId('project-client').innerText();
+      await page.getByTestId('project-client').click();
+      await expect(page).toHaveURL(/client=\d+/);
+      await expect(page.getByTestId('project-link').first()).toBeVisible();
+      await page.goBack();
+      expect(await page.getByTestId('project-client').innerText()).toBe(client);
+      await page.getByTestId('project-service').first().click();
+      await expect(page).toHaveURL(/service=\d+/);
+      await expect(page.getByTestId('projects-grid')).toBeVisible();
+    });
+  }
+
+  test(`${locale}: the gallery lightbox by keyboard, focus back on the thumbnail; the video loads only on a tap`, async ({ page }) => {
+    const frames: string[] = [];
+    page.on('request', (request) => {
+      if (/youtube|vimeo/.test(request.url())) frames.push(request.url());
+    });
+    await page.goto(localePath(locale, `/Projects/${project.slug}`));
+    const thumbnails = page.getByTestId('gallery-thumbnail');
+    await expect(thumbnails).toHaveCount(5);
+    await waitForHydration(page.getByTestId('project-gallery'));
+    await thumbnails.nth(1).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const alt = (n: number) => (locale === 'ar' ? `الصورة ${n} للمسرح` : `Photo ${n} of the stage`);
+    await expect(dialog.getByRole('img')).toHaveAttribute('alt', alt(2));
+    // Next is → in English and ← in Arabic (mirrored, like the slider).
+    await page.keyboard.press(locale === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+    await expect(dialog.getByRole('img')).toHaveAttribute('alt', alt(3));
+    await page.keyboard.press('End');
+    await expect(dialog.getByRole('img')).toHaveAttribute('alt', alt(5));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(thumbnails.nth(1)).toBeFocused();
+
+    expect(frames).toEqual([]);
+    await page.getByRole('button', { name: /Play video|تشغيل الفيديو/ }).click();
+    const frame = page.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]');
+    await expect(frame).toHaveCount(1);
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('filters and pages are links that work, and a video is a link to its page', async ({ page }) => {
+    await page.goto('/Projects');
+    const filter = page.getByTestId('filter-city').first();
+    // A closed <details> hides its links: open the group as a person would.
+    await page.locator('details', { has: filter }).locator('summary').click();
+    const city = await filter.innerText();
+    await filter.click();
+    await expect(page).toHaveURL(/city=/);
+    for (const place of await page.getByTestId('event-location').allInnerTexts()) expect(place).toContain(city);
+    await page.goto(`/Projects/${project.slug}`);
+    await expect(page.getByRole('link', { name: /Play video/ })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  });
+});

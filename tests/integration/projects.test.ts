@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { invoke, sessionCookie } from '../helpers/actions';
+import { BASE, call, imageFile, unique, userWithToken } from '../helpers/api';
+import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
+import { testDb } from '../helpers/db';
+
+// Issue 25: every event is a project with a page of its own. Slugs come from the English name
+// (also for events the old client creates), stay unique, can be edited, and an old one answers a
+// permanent redirect; drafts are seen by staff only; the old client's JSON keeps its shape.
+
+deleteContentAddedByThisFile();
+
+async function apiEvent(token: string, name: string) {
+  const client = await testDb.client.findFirstOrThrow({ orderBy: { id: 'asc' } });
+  const res = await call('/api/event', {
+    token,
+    form: {
+      name,
+      event_cost: '1000',
+      location: 'Coca-Cola Arena, Dubai',
+      locationar: 'كوكاكولا أرينا، دبي',
+      client_id: String(client.id),
+      event_img: await imageFile('event.jpg', 'jpeg', 32),
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.data as Record<string, unknown>;
+}
+
+/** The back office's form of a project, as its page sends it. */
+function projectForm(row: { nameEn: string; locationEn: string; locationAr: string; clientId: number }, extra: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    nameEn: row.nameEn,
+    locationEn: row.locationEn,
+    locationAr: row.locationAr,
+    cost: '1000',
+    clientId: String(row.clientId),
+    ...extra,
+  }))
+    form.append(name, value);
+  return form;
+}
+
+describe('projects', () => {
+  it('an event made by the old client gets a slug from its name; a second of that name gets -2; the JSON has no new fields', async () => {
+    const { token } = await userWithToken('admin');
+    const name = unique('Gala Night Café');
+    const first = await apiEvent(token!, name);
+    const second = await apiEvent(token!, name);
+    const rows = await testDb.event.findMany({ where: { id: { in: [first.id as number, second.id as number] } }, orderBy: { id: 'asc' } });
+    const base = name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    expect(rows.map((row) => row.slug)).toEqual([base, `${base}-2`]);
+    expect(Object.keys(first).sort()).toEqual(
+      [
+        'client',
+        'client_id',
+        'created_at',
+        'date',
+        'description',
+        'descriptionar',
+        'event_cost',
+        'event_img',
+        'id',
+        'location',
+        'locationar',
+        'name',
+        'namear',
+        'updated_at',
+      ].sort(),
+    );
+
+    const page = await fetch(`${BASE}/Projects/${base}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(name);
+    const arabic = await fetch(`${BASE}/ar/Projects/${base}`);
+    expect(arabic.status).toBe(200);
+    expect(await fetch(`${BASE}/Projects/no-such-project-${Date.now()}`).then((r) => r.status)).toBe(404);
+    expect(await fetch(`${BASE}/Projects/${encodeURIComponent('<script>')}`).then((r) => r.status)).toBe(404);
+  });
+
+  it('a changed slug answers a permanent redirect from the old one; a slug another project has is refused under its field', async () => {
+    const { token, user } = await userWithToken('admin');
+    const cookie = await sessionCookie(user!.email);
+    const created = await apiEvent(token!, unique('Desert Light Festival'));
+    const row = await testDb.event.findUniqueOrThrow({ where: { id: created.id as number } });
+    const newSlug = `${row.slug}-renamed`;
+    const saved = await invoke('saveItem', ['events', row.id, projectForm(row, { slug: newSlug })], cookie);
+    expect(saved.text).toContain('"ok":true');
+    expect((await testDb.event.findUniqueOrThrow({ where: { id: row.id } })).slug).toBe(newSlug);
+
+    const old = await fetch(`${BASE}/Projects/${row.slug}`, { redirect: 'manual' });
+    expect([301, 308]).toContain(old.status);
+    expect(new URL(old.headers.get('location')!, BASE).pathname).toBe(`/Projects/${newSlug}`);
+    const oldArabic = await fetch(`${BASE}/ar/Projects/${row.slug}`, { redirect: 'manual' });
+    expect(new URL(oldArabic.headers.get('location')!, BASE).pathname).toBe(`/ar/Projects/${newSlug}`);
+
+    const other = await apiEvent(token!, unique('Other Project'));
+    const otherRow = await testDb.event.findUniqueOrThrow({ where: { id: other.id as number } });
+    const refused = await invoke('saveItem', ['events', otherRow.id, projectForm(otherRow, { slug: newSlug })], cookie);
+    expect(refused.text).toContain('"slug":["slugTaken"]');
+    expect((await testDb.event.findUniqueOrThrow({ where: { id: otherRow.id } })).slug).toBe(otherRow.slug);
+  });
+
+  it('a draft is off the public site, /api/home and the sitemap, and still in the staff list of /api/event', async () => {
+    const { token, user } = await userWithToken('admin');
+    const cookie = await sessionCookie(user!.email);
+    const name = unique('Secret Launch');
+    const created = await apiEvent(token!, name);
+    const row = await testDb.event.findUniqueOrThrow({ where: { id: created.id as number } });
+    const saved = await invoke('saveItem', ['events', row.id, projectForm(row, { published: '0' })], cookie);
+    expect(saved.text).toContain('"ok":true');
+    expect((await testDb.event.findUniqueOrThrow({ where: { id: row.id } })).published).toBe(false);
+
+    expect((await fetch(`${BASE}/Projects/${row.slug}`)).status).toBe(404);
+    expect(await (await fetch(`${BASE}/Projects?q=${encodeURIComponent(name)}`)).text()).not.toContain(`/Projects/${row.slug}"`);
+    expect(await (await fetch(`${BASE}/sitemap.xml`)).text()).not.toContain(`/Projects/${row.slug}<`);
+    const home = await call('/api/home');
+    expect((home.data as { id: number }[][])[0]!.map((e) => e.id)).not.toContain(row.id);
+    const staff = await call('/api/event', { token });
+    expect((staff.data as { id: number }[][])[0]!.map((e) => e.id)).toContain(row.id);
+    // An update by the old client (it knows nothing of drafts) keeps the project a draft.
+    const legacyUpdate = await call(`/api/event/${row.id}`, {
+      token,
+      form: {
+        name,
+        event_cost: '1200',
+        location: row.locationEn,
+        locationar: row.locationAr,
+        client_id: String(row.clientId),
+        _method: 'PUT',
+      },
+    });
+    expect(legacyUpdate.status).toBe(200);
+    expect((await testDb.event.findUniqueOrThrow({ where: { id: row.id } })).published).toBe(false);
+  });
+
+  it('filters and search read the database: service, year, city, client and Arabic search across all projects', async () => {
+    const { token, user } = await userWithToken('admin');
+    const cookie = await sessionCookie(user!.email);
+    const service = await testDb.service.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    const created = await apiEvent(token!, unique('Filter Test Expo'));
+    const row = await testDb.event.findUniqueOrThrow({ where: { id: created.id as number } });
+    const saved = await invoke(
+      'saveItem',
+      ['events', row.id, projectForm(row, { date: '2019-03-04', cityEn: 'Fujairah', cityAr: 'الفجيرة', serviceIds: String(service.id) })],
+      cookie,
+    );
+    expect(saved.text).toContain('"ok":true');
+    const link = `/Projects/${row.slug}"`;
+    const has = async (query: string) => (await (await fetch(`${BASE}/Projects?${query}`)).text()).includes(link);
+    expect(await has(`service=${service.id}&year=2019&city=Fujairah&client=${row.clientId}`)).toBe(true);
+    expect(await has('year=2018')).toBe(false);
+    expect(await has('city=Dubai')).toBe(false);
+    // Arabic search, folded: "الفجيره" (ha for ta marbuta) finds "الفجيرة".
+    expect(await has(`q=${encodeURIComponent('الفجيره')}`)).toBe(true);
+    // Nonsense in the URL is a normal page, never an error.
+    for (const query of ['page=-1', 'page=abc', 'year=99999', 'service=%00', `q=${'x'.repeat(5000)}`, 'city=%25%5F']) {
+      expect((await fetch(`${BASE}/Projects?${query}`)).status, query).toBe(200);
+    }
+  });
+});
