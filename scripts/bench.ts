@@ -389,6 +389,16 @@ function metricsOf(lhr: LighthouseResult): LighthouseRow['metrics'] {
  * encodes its images, which later visitors never wait for), then LIGHTHOUSE_RUNS measured runs,
  * of which the median by performance score is reported: single runs here vary by ±10 points.
  */
+/**
+ * A project page in both languages (issue 25): BENCH_PROJECT_PATH ("/Projects/slug"), else the
+ * first one /Projects lists (`npm run projects:generate` makes its gallery project the newest).
+ */
+async function projectPages(): Promise<string[]> {
+  const chosen =
+    process.env.BENCH_PROJECT_PATH ?? /href="(\/Projects\/[a-z0-9-]+)"/.exec((await capture(PORT, '/Projects')).body.toString())?.[1];
+  return chosen ? ['en', 'ar'].map((locale) => localePath(locale, chosen)) : [];
+}
+
 async function runLighthouse(): Promise<{ version: string | null; rows: LighthouseRow[] }> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -398,7 +408,7 @@ async function runLighthouse(): Promise<{ version: string | null; rows: Lighthou
   const rows: LighthouseRow[] = [];
   let version: string | null = null;
   try {
-    for (const page of LIGHTHOUSE_PAGES) {
+    for (const page of [...LIGHTHOUSE_PAGES, ...(await projectPages())]) {
       if (shuttingDown) break;
       const row: LighthouseRow = { page, httpStatus: null, finalUrl: null, scores: emptyScores(), performanceRuns: [], metrics: null };
       rows.push(row);

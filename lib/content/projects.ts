@@ -232,7 +232,7 @@ export interface ProjectDetail extends ProjectCard {
   videos: (VideoRef & { url: string })[];
   seoTitle: string;
   seoDescription: string;
-  /** The first gallery image (else the project's image): the share image's source. */
+  /** The link-preview image: the first gallery photo (else the project's image), cut to 1200x630. */
   shareImage: string | null;
   previous: Pick<ProjectCard, 'slug' | 'name'> | null;
   next: Pick<ProjectCard, 'slug' | 'name'> | null;
@@ -300,7 +300,8 @@ async function readProject(locale: string, slug: string) {
         }),
         seoTitle: pick(locale, row.seoTitleEn, row.seoTitleAr),
         seoDescription: pick(locale, row.seoDescriptionEn, row.seoDescriptionAr),
-        shareImage: gallery[0]?.src ?? base.image,
+        // Cut to 1200x630 by the media route (lib/uploads/image.ts shareCrop).
+        shareImage: (gallery[0]?.src ?? base.image) && `${gallery[0]?.src ?? base.image}?crop=share`,
         previous: side('previous'),
         next: side('next'),
         related: await cardsByIds(

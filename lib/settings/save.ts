@@ -1,15 +1,13 @@
 import 'server-only';
-import sharp from 'sharp';
 import { invalidate } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { fieldErrors } from '@/lib/entities/fields';
 import { invalid, type FieldErrors } from '@/lib/errors';
-import { ImageError, processImage } from '@/lib/uploads/image';
+import { ImageError, processImage, shareCrop } from '@/lib/uploads/image';
 import { checkPdf, PdfError } from '@/lib/uploads/pdf';
 import { newFileName, SITE_FOLDER, uploads } from '@/lib/uploads/store';
 import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, settingsSchema, type SettingsFileField } from './schema';
 import { SETTINGS_TAG } from './index';
-import { SOCIAL_IMAGE } from './social-image';
 
 // The one write path of the site settings (one row, id 1), the same steps as a content write
 // (lib/entities/crud.ts): validate everything first (a refused save stores nothing), store the new
@@ -35,13 +33,7 @@ async function prepare(field: SettingsFileField, file: File): Promise<Prepared> 
   if (field === 'portfolio') return { field, data: await checkPdf(file), ext: 'pdf' };
   const image = await processImage(file);
   if (field === 'logo') return { field, data: image.data, ext: image.ext };
-  // The social preview: cut to 1200x630 around its most salient part, as a JPEG every network reads.
-  const data = await sharp(image.data)
-    .resize({ ...SOCIAL_IMAGE, fit: 'cover', position: sharp.strategy.attention })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 85, mozjpeg: true })
-    .toBuffer();
-  return { field, data, ext: 'jpg' };
+  return { field, data: await shareCrop(image.data), ext: 'jpg' };
 }
 
 /**

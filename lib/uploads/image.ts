@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { config } from '@/lib/config';
+import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
 
 export class ImageError extends Error {
   constructor(readonly code: 'imageInvalid' | 'imageTooLarge' | 'imageTooManyPixels' | 'imageFileName') {
@@ -118,4 +119,17 @@ export async function portraitCrop(data: Buffer): Promise<Buffer> {
     default:
       return pipeline.png().toBuffer();
   }
+}
+
+/**
+ * A link preview's image (1200x630, what og:image declares): cut around the most salient part, as
+ * a JPEG every network reads. The site's own preview is cut once on upload (lib/settings/save.ts);
+ * a project's is cut from its first photo on request (`?crop=share`, the media route).
+ */
+export function shareCrop(data: Buffer): Promise<Buffer> {
+  return sharp(data)
+    .resize({ ...SOCIAL_IMAGE, fit: 'cover', position: sharp.strategy.attention })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer();
 }

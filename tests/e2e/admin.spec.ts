@@ -89,7 +89,7 @@ test('registration: sign up, wait for approval, get approved as Mini Admin, mana
   await visitor.goto('/Admin/Users');
   await expect(visitor.getByTestId('forbidden')).toBeVisible();
   await visitor.goto('/Admin/CreateClient');
-  await visitor.setInputFiles('input[type=file]', IMAGE);
+  await visitor.setInputFiles('input[name=image]', IMAGE);
   await visitor.getByLabel('Name', { exact: true }).fill(`${PREFIX} Mini Client`);
   await visitor.getByLabel('Arabic Name').fill('عميل مصغر');
   await visitor.getByTestId('submit').click();
@@ -228,7 +228,7 @@ for (const area of CASES) {
       .toBe(true);
     await expect(openDialog(page)).toHaveCount(0);
 
-    await page.setInputFiles('input[type=file]', IMAGE);
+    await page.setInputFiles('input[name=image]', IMAGE);
     await expect(page.getByTestId('image-preview')).toHaveAttribute('src', /^blob:/);
     await area.fill(page, name);
     await page.getByTestId('submit').click();
@@ -261,7 +261,7 @@ for (const area of CASES) {
     await card.getByTestId('edit-link').click();
     await expect(page.getByLabel(area.titleField, { exact: true })).toHaveValue(name);
     await page.getByLabel(area.titleField, { exact: true }).fill(`${name} v2`);
-    await page.setInputFiles('input[type=file]', IMAGE_2);
+    await page.setInputFiles('input[name=image]', IMAGE_2);
     await page.getByTestId('submit').click();
     await confirm(page, 'Confirm Update');
     await expect(page.getByText('Updated Successfully!')).toBeVisible();
@@ -311,7 +311,7 @@ test('slider: create, see on the home page, replace the image, delete with confi
   await expect(picker).toHaveAccessibleName('Slider image required Choose image');
   await expect(picker).toHaveAccessibleDescription(/No file chosen.*Image is required\./);
   // A file that is not an image is refused with the validation message, not the hint again.
-  await page.setInputFiles('input[type=file]', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await page.setInputFiles('input[name=image]', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(page.getByRole('alert').filter({ hasText: 'The file must be a JPEG, PNG, WebP, AVIF or GIF image.' })).toBeVisible();
   await expect(page.getByTestId('image-file-name')).toHaveText('No file chosen');
   // The button opens the (hidden) native picker.
@@ -338,7 +338,7 @@ test('slider: create, see on the home page, replace the image, delete with confi
 
   await page.goto(`/Admin/EditSlider/${slide.id}`);
   await expect(page.getByRole('heading', { name: 'Edit Slider' })).toBeVisible();
-  await page.setInputFiles('input[type=file]', IMAGE_2);
+  await page.setInputFiles('input[name=image]', IMAGE_2);
   await page.getByTestId('submit').click();
   await confirm(page, 'Confirm Edit');
   await expect(page.getByText('Slider Updated Successfully!')).toBeVisible();
@@ -511,7 +511,7 @@ test('the back office works in Arabic, right to left', async ({ browser }) => {
   await expect(page.getByText('الاسم مطلوب.').first()).toBeVisible();
   await expect(page.getByTestId('image-choose')).toHaveText('اختر صورة');
   await expect(page.getByTestId('image-file-name')).toHaveText('لم يتم اختيار ملف');
-  await page.setInputFiles('input[type=file]', IMAGE);
+  await page.setInputFiles('input[name=image]', IMAGE);
   await expect(page.getByTestId('image-file-name')).toHaveText('og.jpg');
   // Phone numbers and addresses stay left to right inside the right-to-left page.
   await page.goto('/ar/Admin/CreateContact');

@@ -1,5 +1,6 @@
+import { call, imageFile, userWithToken } from '../helpers/api';
 import { testDb } from '../helpers/db';
-import { expect, localePath, test, waitForHydration, type Locale } from './support';
+import { expect, localePath, test, TEMP_PREFIX, waitForHydration, type Locale } from './support';
 
 // Issue 25: the portfolio as a visitor meets it, in both languages, on a phone and a desktop.
 
@@ -87,6 +88,51 @@ for (const locale of ['en', 'ar'] as Locale[]) {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  // 13 old projects (1995, after every seeded one) through the old client's API: two pages of 12.
+  const made: number[] = [];
+  let token = '';
+  test.beforeAll(async () => {
+    token = (await userWithToken('admin')).token!;
+    const client = await testDb.client.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const image = await imageFile('event.jpg', 'jpeg', 32);
+    for (let i = 1; i <= 13; i++) {
+      const res = await call('/api/event', {
+        token,
+        form: {
+          name: `${TEMP_PREFIX} page ${i}`,
+          date: `1995-01-${String(i).padStart(2, '0')}`,
+          event_cost: '1000',
+          location: 'Hall 1, Dubai',
+          locationar: 'القاعة 1، دبي',
+          client_id: String(client.id),
+          event_img: image,
+        },
+      });
+      expect(res.status).toBe(201);
+      made.push((res.data as { id: number }).id);
+    }
+  });
+  test.afterAll(async () => {
+    for (const id of made) await call(`/api/event/${id}`, { token, method: 'DELETE' });
+  });
+
+  test('numbered pages are links, with rel="next"/"prev" and a canonical per page', async ({ page }) => {
+    await page.goto('/Projects');
+    await expect(page.locator('link[rel=next]')).toHaveAttribute('href', '/Projects?page=2');
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/Projects$/);
+    const first = await page.getByTestId('project-link').allInnerTexts();
+    expect(first).toHaveLength(12);
+    await page.getByTestId('pagination').getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/\/Projects\?page=2$/);
+    await expect(page.locator('link[rel=prev]')).toHaveAttribute('href', '/Projects');
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/Projects\?page=2$/);
+    const second = await page.getByTestId('project-link').allInnerTexts();
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((name) => first.includes(name))).toEqual([]);
+    expect(second).toContain(`${TEMP_PREFIX} page 1`);
+  });
+
   test('filters and pages are links that work, and a video is a link to its page', async ({ page }) => {
     await page.goto('/Projects');
     const filter = page.getByTestId('filter-city').first();

@@ -2,7 +2,7 @@ import { etagOf, notModified, plainText } from '@/lib/http/file-answers';
 import { errorMessage } from '@/lib/i18n/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { preferredLocale } from '@/lib/http/accept-language';
-import { CONTENT_TYPES, portraitCrop } from '@/lib/uploads/image';
+import { CONTENT_TYPES, portraitCrop, shareCrop } from '@/lib/uploads/image';
 import { SITE_FOLDER, uploads, type UploadFolder } from '@/lib/uploads/store';
 import { IMAGE_URL_FOLDERS } from '@/lib/entities/registry';
 import { SITE_URL_FOLDER } from '@/lib/settings/paths';
@@ -14,7 +14,7 @@ import { SITE_URL_FOLDER } from '@/lib/settings/paths';
 // hero asks the image optimiser for on phones held upright.
 type Context = { params: Promise<{ folder: string; name: string }> };
 
-const CROPS = { portrait: portraitCrop } as const;
+const CROPS = { portrait: portraitCrop, share: shareCrop } as const;
 
 // The optimiser caches what it makes from a cut, so a cut is asked for rarely; the few most
 // recent are kept so that repeated direct requests do not each cost a decode and an encode.
@@ -56,7 +56,8 @@ export async function GET(request: Request, { params }: Context) {
       const data = crop ? await cut(`${store}/${name}`, crop as keyof typeof CROPS, file.data) : file.data;
       const etag = etagOf(data);
       const headers = {
-        'Content-Type': type,
+        // The share cut is a JPEG whatever the photo's own format.
+        'Content-Type': crop === 'share' ? CONTENT_TYPES.jpg! : type,
         'Cache-Control': 'public, max-age=31536000, immutable',
         ETag: etag,
         'Last-Modified': file.modified.toUTCString(),

@@ -13,6 +13,7 @@ import { getProject, type ProjectDetail } from '@/lib/content/projects';
 import { placeOf } from '@/lib/content/place';
 import { Link } from '@/lib/i18n/navigation';
 import { localePath, projectPath } from '@/lib/pages';
+import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
 import { languageAlternates, localizedUrl, pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: string; slug: string }> };
@@ -59,7 +60,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       url,
       title,
       description,
-      ...(image ? { images: [{ url: image, alt: project.gallery[0]?.alt || project.name }] } : {}),
+      ...(image ? { images: [{ url: image, ...SOCIAL_IMAGE, alt: project.gallery[0]?.alt || project.name }] } : {}),
     },
     twitter: { card: 'summary_large_image', title, description, ...(image ? { images: [image] } : {}) },
   };

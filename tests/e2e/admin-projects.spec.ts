@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { makeUser, PASSWORD, testDb } from '../helpers/db';
+
+// Issue 25, the back office: a project with a gallery of 5 photos, reordered by keyboard (each
+// move announced), alt texts in both languages, featured: first on Home; then a draft, off the
+// public site. Runs in the "admin" project (it changes what Home shows first), cleans up after.
+
+const PHOTOS = [
+  'event-al-noor-new-year-s-eve-gala.jpg',
+  'event-al-waha-waterfront-community-launch.jpg',
+  'event-desert-falcon-motors-suv-reveal.jpg',
+  'event-gulf-crest-bank-leadership-summit.jpg',
+  'event-najm-telecom-5g-launch-night.jpg',
+].map((name) => path.resolve(import.meta.dirname, '../../lib/db/demo/images', name));
+
+async function signIn(page: Page) {
+  const admin = await makeUser('admin');
+  await page.goto('/LogIn');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/Admin', { timeout: 10_000 });
+}
+
+async function save(page: Page) {
+  await page.getByTestId('submit').click();
+  await page.locator('[data-testid=confirm-dialog][open]').getByTestId('confirm-button').click();
+  await page.waitForURL('**/Admin/Events', { timeout: 15_000 });
+}
+
+test.afterAll(async () => {
+  await testDb.$disconnect();
+});
+
+test('a project with 5 photos, reordered by keyboard, alt texts, featured: first on Home; as a draft, off the site', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const name = `E2E-TEMP Portfolio ${Date.now()}`;
+  await page.goto('/Admin/CreateEvent');
+  await page.setInputFiles('input[name=image]', PHOTOS[0]!);
+  await page.getByLabel('Event name', { exact: true }).fill(name);
+  await page.getByLabel('Featured on Home').check();
+  await page.getByLabel('Date').fill('2030-01-01');
+  await page.getByLabel('Event cost').fill('2500');
+  await page.getByLabel('Client', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('Location', { exact: true }).fill('Etihad Arena, Abu Dhabi');
+  await page.getByLabel('Location in Arabic').fill('الاتحاد أرينا، أبوظبي');
+
+  // Five photos at once; each gets its row, flagged until it has alt text in both languages.
+  await page.getByTestId('gallery-input').setInputFiles(PHOTOS);
+  const items = page.getByTestId('gallery-item');
+  await expect(items).toHaveCount(5, { timeout: 30_000 });
+  await expect(page.getByTestId('missing-alt')).toHaveCount(5);
+  const fileOf = async (i: number) => (await items.nth(i).locator('img').getAttribute('src'))!;
+  const before = await Promise.all([0, 1, 2, 3, 4].map(fileOf));
+
+  // By keyboard: photo 1 moves down twice (to position 3), announced each time.
+  await items.nth(0).getByTestId('gallery-down').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('gallery-announcement')).toHaveText('Photo 1 moved to position 2 of 5.');
+  await items.nth(1).getByTestId('gallery-down').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('gallery-announcement')).toHaveText('Photo 2 moved to position 3 of 5.');
+  const after = await Promise.all([0, 1, 2, 3, 4].map(fileOf));
+  expect(after).toEqual([before[1], before[2], before[0], before[3], before[4]]);
+
+  for (let i = 0; i < 5; i++) {
+    await items
+      .nth(i)
+      .getByTestId('gallery-altEn')
+      .fill(`Portfolio photo ${i + 1}`);
+    await items
+      .nth(i)
+      .getByTestId('gallery-altAr')
+      .fill(`صورة المشروع ${i + 1}`);
+  }
+  await expect(page.getByTestId('missing-alt')).toHaveCount(0);
+  await save(page);
+
+  const row = await testDb.event.findFirstOrThrow({ where: { nameEn: name } });
+  expect(row.featured).toBe(true);
+  expect((row.gallery as { file: string }[]).map((image) => `/contactimges/${image.file}`)).toEqual(after);
+
+  // Home: the featured project first; its page shows the photos in the chosen order.
+  const site = await browser.newPage();
+  await site.goto('/');
+  await expect(site.getByTestId('project-link').first()).toHaveText(name);
+  await site.getByTestId('project-link').first().click();
+  await expect(site.getByTestId('project-name')).toHaveText(name);
+  await expect(site.getByTestId('gallery-thumbnail')).toHaveCount(5);
+  await expect(site.getByTestId('gallery-thumbnail').first().locator('img')).toHaveAttribute('alt', 'Portfolio photo 1');
+  const projectUrl = site.url();
+
+  // A draft: off Home and its page answers 404.
+  await page.goto(`/Admin/Event/${row.id}`);
+  await page.getByLabel('Published (shown on the public site)').uncheck();
+  await save(page);
+  expect((await testDb.event.findUniqueOrThrow({ where: { id: row.id } })).published).toBe(false);
+  expect((await site.goto(projectUrl))?.status()).toBe(404);
+  await site.goto('/');
+  await expect(site.getByTestId('project-link').first()).not.toHaveText(name);
+
+  // The list finds it by search, marked as a draft; deleted through its dialog.
+  await page.goto(`/Admin/Events?q=${encodeURIComponent(name)}`);
+  const card = page.getByTestId('item-card').filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('draft-badge')).toHaveText('Draft');
+  await card.getByTestId('delete').click();
+  await page.locator('[data-testid=confirm-dialog][open]').getByTestId('confirm-button').click();
+  await expect.poll(() => testDb.event.count({ where: { id: row.id } })).toBe(0);
+});
