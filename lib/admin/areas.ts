@@ -2,7 +2,7 @@
 // confirm-dialog components read these; nothing here is stated per area. Isomorphic.
 // First: it configures zod for the browser before the registry's schemas are built.
 import './zod-jitless';
-import { isRequired, type AnyEntity, type FieldKind } from '@/lib/entities/define';
+import { formFields, isRequired, type AnyEntity, type FieldKind } from '@/lib/entities/define';
 import { parseId } from '@/lib/entities/ids';
 import { ENTITIES, type EntityKey } from '@/lib/entities/registry';
 
@@ -41,7 +41,7 @@ export interface AreaDef {
   list: string;
   create: string;
   edit: string;
-  /** The image (when the entity has one) first, then the descriptor's fields. */
+  /** The image (when the entity has one) first, then the schema's form fields (`form` metadata), in schema order. */
   fields: FormField[];
   imageRequired: boolean;
   errorToastMs: number;
@@ -55,7 +55,7 @@ function deriveArea(entity: AnyEntity): AreaDef {
   const { admin, image } = entity;
   const fields: FormField[] = [
     ...(image ? [{ name: 'image', kind: 'image' as const, required: image.required }] : []),
-    ...admin.fields.map((field) => ({ ...field, required: isRequired(entity, field.name) })),
+    ...formFields(entity).map((field) => ({ ...field, required: isRequired(entity, field.name) })),
   ];
   return {
     key: entity.key as AreaKey,

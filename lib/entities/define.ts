@@ -1,9 +1,11 @@
 // The shape of an entity's one descriptor. Each content entity is described once, in
 // lib/entities/<key>/index.ts, and listed once in lib/entities/registry.ts; the write path, the
 // back office, the public reads, the legacy API, the image folders, the cache tags and the tests
-// all derive from that list. Isomorphic: the back office's forms read the same descriptor in the
-// browser, so nothing here imports server code (database access comes in as an argument).
-import type { z } from 'zod';
+// all derive from that list. Its fields are listed once, in its zod schema: each field's form
+// input and old name are the field's metadata (below). Isomorphic: the back office's forms read
+// the same descriptor in the browser, so nothing here imports server code (database access comes
+// in as an argument).
+import { z } from 'zod';
 import type { Permission } from '@/lib/auth/guard';
 import type { FieldErrors } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
@@ -33,8 +35,8 @@ export type FieldKind =
   /** The project gallery's manager (its value is the gallery as JSON). */
   | 'gallery';
 
-export interface FieldDef<Name extends string = string> {
-  name: Name;
+/** A schema field's input in the back-office form (its `form` metadata). */
+export interface FormDef {
   kind: Exclude<FieldKind, 'image'>;
   /** Right-to-left input (the Arabic fields). */
   rtl?: boolean;
@@ -42,6 +44,32 @@ export interface FieldDef<Name extends string = string> {
   optionsFrom?: string;
   /** The field has a hint under its label (`fields.<name>Hint` in the area's messages). */
   hint?: boolean;
+}
+
+/** A form field after the image: a schema field's name and its `form` metadata. */
+export interface FieldDef extends FormDef {
+  name: string;
+}
+
+/**
+ * The old name of a field the old client never had (the offices' fields of issue 19, the
+ * portfolio's of issue 25): /api neither reads it nor returns it, so the old JSON stays as it was.
+ */
+export const NOT_IN_OLD_API = null;
+
+// Each field of an entity schema states, on its outermost schema (`.meta()` is lost under a later
+// `.optional()`), what the other layers need of it:
+//   nameAr: requiredText(120).meta({ form: { kind: 'text', rtl: true }, old: 'namear' }),
+declare module 'zod' {
+  interface GlobalMeta {
+    /** Its input in the back-office form, in schema order after the image; absent: not in the form. */
+    form?: FormDef;
+    /**
+     * Its name for the old client (/api forms, 422 bodies), or NOT_IN_OLD_API. Stated on every
+     * field of a legacy entity: the serializer refuses a field without it, so none is forgotten.
+     */
+    old?: string | typeof NOT_IN_OLD_API;
+  }
 }
 
 export interface AdminCard {
@@ -84,8 +112,6 @@ export interface EntityDef<K extends string = string, R extends Row = Row, S ext
     list: string;
     create: string;
     edit: string;
-    /** The form's fields after the image, in order. Required marks come from the schema. */
-    fields: FieldDef[];
     /** How long a failed save or delete stays on screen (spec §9 sets it per area). */
     errorToastMs: number;
     /** Card title and subtitle are a phone number and an email: left to right in Arabic too. */
@@ -124,9 +150,8 @@ type SchemaKeys<S extends z.ZodObject> = keyof z.output<S> & string;
 
 /**
  * Checks a descriptor against its row type: every schema field must be a column (so an update
- * can fill unsent fields from the row, see `rowToInput`), the image column must exist, and the
- * form's fields must be schema fields. Curried so the row type is named and the rest inferred:
- * `defineEntity<Slide>()({ … })`.
+ * can fill unsent fields from the row, see `rowToInput`) and the image column must exist.
+ * Curried so the row type is named and the rest inferred: `defineEntity<Slide>()({ … })`.
  */
 export const defineEntity =
   <R extends Row>() =>
@@ -136,7 +161,6 @@ export const defineEntity =
         ? S
         : { error: 'every schema field must be a column'; missing: Exclude<SchemaKeys<S>, keyof R> };
       image?: { column: keyof R & string };
-      admin: { fields: FieldDef<SchemaKeys<S>>[] };
     },
   ): EntityDef<K, R, S, V> =>
     def;
@@ -154,6 +178,19 @@ export function rowImageUrl(entity: AnyEntity, row: Row): string | null {
 
 /** The schema's field names, in order. */
 export const fieldNames = (entity: AnyEntity): string[] => Object.keys(entity.schema.shape);
+
+/** A schema field's metadata (`.meta()` on its outermost schema), or undefined. */
+export const fieldMeta = (schema: z.ZodObject, name: string): z.GlobalMeta | undefined => {
+  const field: z.ZodType | undefined = schema.shape[name];
+  return field && z.globalRegistry.get(field);
+};
+
+/** The form's fields after the image: the schema fields with `form` metadata, in schema order. */
+export const formFields = (entity: AnyEntity): FieldDef[] =>
+  fieldNames(entity).flatMap((name) => {
+    const form = fieldMeta(entity.schema, name)?.form;
+    return form ? [{ name, ...form }] : [];
+  });
 
 /** A field is required when its schema refuses it missing (so the asterisk never disagrees with the server). */
 export const isRequired = (entity: AnyEntity, name: string): boolean => entity.schema.shape[name]?.safeParse(undefined).success === false;

@@ -1,55 +1,52 @@
 import type { z } from 'zod';
-import type { Row } from '@/lib/entities/define';
-import type { clientSchema } from '@/lib/entities/clients/schema';
-import type { contactSchema } from '@/lib/entities/contacts/schema';
-import type { eventSchema } from '@/lib/entities/events/schema';
-import type { serviceSchema } from '@/lib/entities/services/schema';
-import type { slideSchema } from '@/lib/entities/slides/schema';
-import type { teamSchema } from '@/lib/entities/team/schema';
+import { fieldMeta, NOT_IN_OLD_API, type Row } from '@/lib/entities/define';
+import { clientSchema } from '@/lib/entities/clients/schema';
+import { contactSchema } from '@/lib/entities/contacts/schema';
+import { eventSchema } from '@/lib/entities/events/schema';
+import { serviceSchema } from '@/lib/entities/services/schema';
+import { slideSchema } from '@/lib/entities/slides/schema';
+import { teamSchema } from '@/lib/entities/team/schema';
 import type { EventWithClient } from '@/lib/entities/events';
 import type { PublicUser } from '@/lib/entities/user';
 import type { Client, Contact, Service, Slide, TeamMember } from '@/lib/generated/prisma/client';
 
 /**
- * The only code that knows the old Laravel field names (titel, dec, faceboock, telegram,
- * img_ser, img_team…). It maps clean records to the old JSON, and old form fields back to
- * clean input. Text fields are never null: the old client calls string methods on them.
+ * The old Laravel format (titel, dec, faceboock, telegram, img_ser, img_team…): clean records to
+ * the old JSON, and old form fields back to clean input. A content entity's old field names are
+ * its schema's (`old` on each field, lib/entities/define.ts); the old JSON is written here by hand,
+ * quirks and all. Text fields are never null: the old client calls string methods on them.
  */
 
 /** Any resource, for the places that only read its field names (`toJson` takes its row bivariantly). */
 export type AnyLegacyResource = LegacyResource<Row>;
 
-/** A content entity's clean fields: its schema's, and its image. */
-type FieldsOf<S extends z.ZodObject> = keyof z.output<S> | 'image';
-
-/**
- * The old name of a field the old client never had (the offices' fields of issue 19): /api neither
- * reads it nor returns it, so the old JSON stays exactly as it was. Stated per field, so a new
- * field still fails the type check until someone decides whether the old client sees it.
- */
-export const NOT_IN_OLD_API = null;
-
-export interface LegacyResource<R, F extends string = string> {
+export interface LegacyResource<R> {
   /** Clean field -> old form/JSON field (or NOT_IN_OLD_API), used for input and to name validation errors. */
-  fields: Record<F, string | typeof NOT_IN_OLD_API>;
-  /** The multipart part that carries the image. */
+  fields: Record<string, string | typeof NOT_IN_OLD_API>;
+  /** The multipart part that carries the image (also the old name of the clean `image`). */
   filePart?: string;
   toJson(row: R): Record<string, unknown>;
+}
+
+/**
+ * A content entity's old format: the old field names from its schema, in schema order, then the
+ * image's (its part). A field without an `old` refuses to load, so none is forgotten.
+ */
+function legacyFormat<R>(schema: z.ZodObject, format: Omit<LegacyResource<R>, 'fields'>): LegacyResource<R> {
+  const fields: LegacyResource<R>['fields'] = {};
+  for (const name of Object.keys(schema.shape)) {
+    const old = fieldMeta(schema, name)?.old;
+    if (old === undefined) throw new Error(`The schema field ${name} has no old name: .meta({ old }), a name or NOT_IN_OLD_API`);
+    fields[name] = old;
+  }
+  if (format.filePart) fields.image = format.filePart;
+  return { fields, ...format };
 }
 
 const str = (v: string | null | undefined) => v ?? '';
 const stamp = (d: Date) => d.toISOString();
 
-export const legacyTeam: LegacyResource<TeamMember, FieldsOf<typeof teamSchema>> = {
-  fields: {
-    nameEn: 'name',
-    nameAr: 'namear',
-    detailsEn: 'details',
-    detailsAr: 'detailsar',
-    jobTitleEn: 'dec',
-    jobTitleAr: 'decar',
-    image: 'img',
-  },
+export const legacyTeam = legacyFormat<TeamMember>(teamSchema, {
   filePart: 'img',
   toJson: (t) => ({
     id: t.id,
@@ -63,10 +60,9 @@ export const legacyTeam: LegacyResource<TeamMember, FieldsOf<typeof teamSchema>>
     created_at: stamp(t.createdAt),
     updated_at: stamp(t.updatedAt),
   }),
-};
+});
 
-export const legacyClient: LegacyResource<Client, FieldsOf<typeof clientSchema>> = {
-  fields: { nameEn: 'name', nameAr: 'namear', detailsEn: 'details', detailsAr: 'detailsar', image: 'logo' },
+export const legacyClient = legacyFormat<Client>(clientSchema, {
   filePart: 'logo',
   toJson: (c) => ({
     id: c.id,
@@ -78,26 +74,9 @@ export const legacyClient: LegacyResource<Client, FieldsOf<typeof clientSchema>>
     created_at: stamp(c.createdAt),
     updated_at: stamp(c.updatedAt),
   }),
-};
+});
 
-export const legacyContact: LegacyResource<Contact, FieldsOf<typeof contactSchema>> = {
-  fields: {
-    phone: 'phone',
-    email: 'email',
-    instagramUrl: 'insta',
-    tiktokUrl: 'faceboock',
-    linkedinUrl: 'linkedin',
-    youtubeUrl: 'telegram',
-    officeNameEn: NOT_IN_OLD_API,
-    officeNameAr: NOT_IN_OLD_API,
-    addressEn: NOT_IN_OLD_API,
-    addressAr: NOT_IN_OLD_API,
-    hoursEn: NOT_IN_OLD_API,
-    hoursAr: NOT_IN_OLD_API,
-    whatsapp: NOT_IN_OLD_API,
-    mapLocation: NOT_IN_OLD_API,
-    image: 'logo',
-  },
+export const legacyContact = legacyFormat<Contact>(contactSchema, {
   filePart: 'logo',
   toJson: (c) => ({
     id: c.id,
@@ -111,34 +90,9 @@ export const legacyContact: LegacyResource<Contact, FieldsOf<typeof contactSchem
     created_at: stamp(c.createdAt),
     updated_at: stamp(c.updatedAt),
   }),
-};
+});
 
-export const legacyEvent: LegacyResource<EventWithClient, FieldsOf<typeof eventSchema>> = {
-  fields: {
-    nameEn: 'name',
-    nameAr: 'namear',
-    date: 'date',
-    locationEn: 'location',
-    locationAr: 'locationar',
-    descriptionEn: 'description',
-    descriptionAr: 'descriptionar',
-    cost: 'event_cost',
-    clientId: 'client_id',
-    slug: NOT_IN_OLD_API,
-    published: NOT_IN_OLD_API,
-    featured: NOT_IN_OLD_API,
-    featuredOrder: NOT_IN_OLD_API,
-    cityEn: NOT_IN_OLD_API,
-    cityAr: NOT_IN_OLD_API,
-    serviceIds: NOT_IN_OLD_API,
-    videos: NOT_IN_OLD_API,
-    gallery: NOT_IN_OLD_API,
-    seoTitleEn: NOT_IN_OLD_API,
-    seoTitleAr: NOT_IN_OLD_API,
-    seoDescriptionEn: NOT_IN_OLD_API,
-    seoDescriptionAr: NOT_IN_OLD_API,
-    image: 'event_img',
-  },
+export const legacyEvent = legacyFormat<EventWithClient>(eventSchema, {
   filePart: 'event_img',
   toJson: (e) => ({
     id: e.id,
@@ -157,16 +111,9 @@ export const legacyEvent: LegacyResource<EventWithClient, FieldsOf<typeof eventS
     created_at: stamp(e.createdAt),
     updated_at: stamp(e.updatedAt),
   }),
-};
+});
 
-export const legacyService: LegacyResource<Service, FieldsOf<typeof serviceSchema>> = {
-  fields: {
-    titleEn: 'titel',
-    titleAr: 'titelar',
-    descriptionEn: 'dec',
-    descriptionAr: 'decar',
-    image: 'img_ser',
-  },
+export const legacyService = legacyFormat<Service>(serviceSchema, {
   filePart: 'img_ser',
   toJson: (s) => ({
     id: s.id,
@@ -180,10 +127,9 @@ export const legacyService: LegacyResource<Service, FieldsOf<typeof serviceSchem
     created_at: stamp(s.createdAt),
     updated_at: stamp(s.updatedAt),
   }),
-};
+});
 
-export const legacySlide: LegacyResource<Slide, FieldsOf<typeof slideSchema>> = {
-  fields: { sortOrder: 'sort_order', image: 'img' },
+export const legacySlide = legacyFormat<Slide>(slideSchema, {
   filePart: 'img',
   toJson: (s) => ({
     id: s.id,
@@ -192,7 +138,7 @@ export const legacySlide: LegacyResource<Slide, FieldsOf<typeof slideSchema>> = 
     created_at: stamp(s.createdAt),
     updated_at: stamp(s.updatedAt),
   }),
-};
+});
 
 export const legacyUser: LegacyResource<PublicUser> = {
   fields: {

@@ -1,10 +1,9 @@
-import type { AnyEntity } from '@/lib/entities/define';
+import { formFields, NOT_IN_OLD_API, type AnyEntity } from '@/lib/entities/define';
 import { entityByKey } from '@/lib/entities/registry';
-import { NOT_IN_OLD_API } from '@/lib/legacy/serializer';
 import { imageFile } from './api';
 import { testDb, unique } from './db';
 
-// Valid values for any entity's fields, made from the descriptor (field kinds), so tests that
+// Valid values for any entity's fields, made from its schema's form fields (their kinds), so tests that
 // go over every entity and every field need no per-entity fixture and cover a new one at once.
 
 let counter = 0;
@@ -12,7 +11,7 @@ let counter = 0;
 /** A valid value of one field, different on every call. */
 export async function sampleValue(entity: AnyEntity, name: string): Promise<string> {
   const n = ++counter;
-  const field = entity.admin.fields.find((f) => f.name === name);
+  const field = formFields(entity).find((f) => f.name === name);
   if (!field) throw new Error(`${entity.key} has no form field ${name}`);
   switch (field.kind) {
     case 'email':
@@ -48,7 +47,7 @@ export async function sampleValue(entity: AnyEntity, name: string): Promise<stri
 /** Every form field with a sample value (clean field names). */
 export async function sampleInput(entity: AnyEntity): Promise<Record<string, string>> {
   const input: Record<string, string> = {};
-  for (const field of entity.admin.fields) input[field.name] = await sampleValue(entity, field.name);
+  for (const field of formFields(entity)) input[field.name] = await sampleValue(entity, field.name);
   return input;
 }
 

@@ -4,9 +4,8 @@ import { call, userWithToken } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { makeUser, testDb } from '../helpers/db';
 import { legacyForm, sampleInput, sampleValue } from '../helpers/entity-samples';
-import { fieldNames, rowToInput, type AnyEntity, type Row } from '@/lib/entities/define';
+import { fieldNames, NOT_IN_OLD_API, rowToInput, type AnyEntity, type Row } from '@/lib/entities/define';
 import { LEGACY_ENTITIES } from '@/lib/entities/registry';
-import { NOT_IN_OLD_API } from '@/lib/legacy/serializer';
 
 // An update that sends one field keeps every other field as it was, by construction (the write
 // path fills unsent fields from the row for every schema field). Checked for every field of every

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import { AREAS, MENU, resolveAdminRoute } from '@/lib/admin/areas';
-import { fieldNames, imageUrl, rowToInput, type Row } from '@/lib/entities/define';
-import { ENTITIES, IMAGE_URL_FOLDERS, LEGACY_ENTITIES, entityByKey } from '@/lib/entities/registry';
+import { NOT_IN_OLD_API, fieldMeta, fieldNames, formFields, imageUrl, rowToInput, type FieldDef, type Row } from '@/lib/entities/define';
+import { ENTITIES, IMAGE_URL_FOLDERS, LEGACY_ENTITIES, entityByKey, type EntityKey } from '@/lib/entities/registry';
 import { events } from '@/lib/entities/events';
-import { NOT_IN_OLD_API, fromLegacy, legacyContact } from '@/lib/legacy/serializer';
+import { fromLegacy, legacyContact } from '@/lib/legacy/serializer';
 
 // The registry is the one list every layer derives from; these are the facts the layers rely on.
 
@@ -17,8 +17,9 @@ describe('entity registry', () => {
 
   for (const entity of ENTITIES) {
     describe(entity.key, () => {
-      it('has a form field for every schema field and none other', () => {
-        expect(entity.admin.fields.map((f) => f.name).sort()).toEqual(fieldNames(entity).sort());
+      it('has a form field for every schema field and none other, the image first', () => {
+        expect(formFields(entity).map((f) => f.name)).toEqual(fieldNames(entity));
+        expect(AREAS[entity.key].fields.map((f) => f.name)).toEqual([...(entity.image ? ['image'] : []), ...fieldNames(entity)]);
       });
       it('has an old field name (or "not in the old API") for every schema field, and its image', () => {
         const old = entity.legacy?.format.fields ?? {};
@@ -27,6 +28,7 @@ describe('entity registry', () => {
           if (old[name] !== NOT_IN_OLD_API) expect(old[name], `${entity.key}.${name}`).toBeTruthy();
         }
         if (entity.image) expect(old.image).toBe(entity.legacy?.format.filePart);
+        expect(Object.keys(old)).toEqual([...fieldNames(entity), ...(entity.image ? ['image'] : [])]);
       });
       it('has words for its area and menu item in both languages', () => {
         for (const messages of [en, ar]) {
@@ -47,6 +49,139 @@ describe('entity registry', () => {
     });
   }
 
+  // The form as it was stated in each descriptor's `admin.fields` before the schema became the one
+  // field list (issue 25 point 8): the order is what staff see, after the image.
+  const FORMS: Record<EntityKey, FieldDef[]> = {
+    slides: [{ name: 'sortOrder', kind: 'number' }],
+    team: [
+      { name: 'nameEn', kind: 'text' },
+      { name: 'nameAr', kind: 'text', rtl: true },
+      { name: 'jobTitleEn', kind: 'text' },
+      { name: 'jobTitleAr', kind: 'text', rtl: true },
+      { name: 'detailsEn', kind: 'textarea' },
+      { name: 'detailsAr', kind: 'textarea', rtl: true },
+    ],
+    services: [
+      { name: 'titleEn', kind: 'text' },
+      { name: 'titleAr', kind: 'text', rtl: true },
+      { name: 'descriptionEn', kind: 'textarea' },
+      { name: 'descriptionAr', kind: 'textarea', rtl: true },
+    ],
+    contacts: [
+      { name: 'phone', kind: 'tel' },
+      { name: 'email', kind: 'email' },
+      { name: 'tiktokUrl', kind: 'url' },
+      { name: 'instagramUrl', kind: 'url' },
+      { name: 'linkedinUrl', kind: 'url' },
+      { name: 'youtubeUrl', kind: 'url' },
+      { name: 'whatsapp', kind: 'tel' },
+      { name: 'officeNameEn', kind: 'text' },
+      { name: 'officeNameAr', kind: 'text', rtl: true },
+      { name: 'addressEn', kind: 'textarea' },
+      { name: 'addressAr', kind: 'textarea', rtl: true },
+      { name: 'hoursEn', kind: 'textarea' },
+      { name: 'hoursAr', kind: 'textarea', rtl: true },
+      { name: 'mapLocation', kind: 'text' },
+    ],
+    events: [
+      { name: 'nameEn', kind: 'text' },
+      { name: 'nameAr', kind: 'text', rtl: true },
+      { name: 'slug', kind: 'text', hint: true },
+      { name: 'published', kind: 'checkbox' },
+      { name: 'featured', kind: 'checkbox' },
+      { name: 'featuredOrder', kind: 'number', hint: true },
+      { name: 'date', kind: 'date' },
+      { name: 'cost', kind: 'number' },
+      { name: 'clientId', kind: 'select', optionsFrom: 'clients' },
+      { name: 'serviceIds', kind: 'multiselect', optionsFrom: 'services' },
+      { name: 'cityEn', kind: 'text' },
+      { name: 'cityAr', kind: 'text', rtl: true },
+      { name: 'locationEn', kind: 'text' },
+      { name: 'locationAr', kind: 'text', rtl: true },
+      { name: 'descriptionEn', kind: 'textarea' },
+      { name: 'descriptionAr', kind: 'textarea', rtl: true },
+      { name: 'gallery', kind: 'gallery' },
+      { name: 'videos', kind: 'textarea', hint: true },
+      { name: 'seoTitleEn', kind: 'text', hint: true },
+      { name: 'seoTitleAr', kind: 'text', rtl: true },
+      { name: 'seoDescriptionEn', kind: 'textarea', hint: true },
+      { name: 'seoDescriptionAr', kind: 'textarea', rtl: true },
+    ],
+    clients: [
+      { name: 'nameEn', kind: 'text' },
+      { name: 'nameAr', kind: 'text', rtl: true },
+      { name: 'detailsEn', kind: 'textarea' },
+      { name: 'detailsAr', kind: 'textarea', rtl: true },
+    ],
+  };
+
+  it("derives each form from its schema's metadata, exactly as the descriptors stated it (order, kinds, rtl, options, hints)", () => {
+    for (const entity of ENTITIES) {
+      expect(formFields(entity), entity.key).toStrictEqual(FORMS[entity.key]);
+      const image = entity.image ? [{ name: 'image', kind: 'image' }] : [];
+      expect(
+        AREAS[entity.key].fields.map(({ required: _, ...field }) => field),
+        entity.key,
+      ).toStrictEqual([...image, ...FORMS[entity.key]]);
+    }
+  });
+
+  it('states the old name of every schema field of every legacy entity (a name or NOT_IN_OLD_API, never left out)', () => {
+    for (const { entity, legacy } of LEGACY_ENTITIES) {
+      for (const name of fieldNames(entity)) {
+        const meta = fieldMeta(entity.schema, name);
+        expect(meta && Object.hasOwn(meta, 'old'), `${entity.key}.${name}`).toBe(true);
+        const old = meta?.old;
+        expect(old === NOT_IN_OLD_API || (typeof old === 'string' && /^[a-z_]+$/.test(old)), `${entity.key}.${name}: ${String(old)}`).toBe(
+          true,
+        );
+        expect(legacy.format.fields[name], `${entity.key}.${name}`).toBe(old);
+      }
+    }
+    // The old names as the serializer stated them before (the fields the old client never had: below).
+    const named = Object.fromEntries(
+      LEGACY_ENTITIES.map(({ entity, legacy }) => [
+        entity.key,
+        Object.fromEntries(Object.entries(legacy.format.fields).filter(([, old]) => old !== NOT_IN_OLD_API)),
+      ]),
+    );
+    expect(named).toStrictEqual({
+      slides: { sortOrder: 'sort_order', image: 'img' },
+      team: {
+        nameEn: 'name',
+        nameAr: 'namear',
+        jobTitleEn: 'dec',
+        jobTitleAr: 'decar',
+        detailsEn: 'details',
+        detailsAr: 'detailsar',
+        image: 'img',
+      },
+      services: { titleEn: 'titel', titleAr: 'titelar', descriptionEn: 'dec', descriptionAr: 'decar', image: 'img_ser' },
+      contacts: {
+        phone: 'phone',
+        email: 'email',
+        tiktokUrl: 'faceboock',
+        instagramUrl: 'insta',
+        linkedinUrl: 'linkedin',
+        youtubeUrl: 'telegram',
+        image: 'logo',
+      },
+      events: {
+        nameEn: 'name',
+        nameAr: 'namear',
+        date: 'date',
+        cost: 'event_cost',
+        clientId: 'client_id',
+        locationEn: 'location',
+        locationAr: 'locationar',
+        descriptionEn: 'description',
+        descriptionAr: 'descriptionar',
+        image: 'event_img',
+      },
+      clients: { nameEn: 'name', nameAr: 'namear', detailsEn: 'details', detailsAr: 'detailsar', image: 'logo' },
+    });
+  });
+
   it('derives the required marks from the schemas (the spec’s required fields)', () => {
     const required = (key: keyof typeof AREAS) => AREAS[key].fields.filter((f) => f.required).map((f) => f.name);
     expect(required('slides')).toEqual(['image']);
@@ -64,15 +199,15 @@ describe('entity registry', () => {
         .map(([name]) => `${entity.key}.${name}`),
     );
     expect(hidden).toEqual([
+      'contacts.whatsapp',
       'contacts.officeNameEn',
       'contacts.officeNameAr',
       'contacts.addressEn',
       'contacts.addressAr',
       'contacts.hoursEn',
       'contacts.hoursAr',
-      'contacts.whatsapp',
       'contacts.mapLocation',
-      ...['slug', 'published', 'featured', 'featuredOrder', 'cityEn', 'cityAr', 'serviceIds', 'videos', 'gallery']
+      ...['slug', 'published', 'featured', 'featuredOrder', 'serviceIds', 'cityEn', 'cityAr', 'gallery', 'videos']
         .concat(['seoTitleEn', 'seoTitleAr', 'seoDescriptionEn', 'seoDescriptionAr'])
         .map((name) => `events.${name}`),
     ]);

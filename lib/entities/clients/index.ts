@@ -18,12 +18,6 @@ export const clients = defineEntity<Client>()({
     list: 'Clients',
     create: 'CreateClient',
     edit: 'Client',
-    fields: [
-      { name: 'nameEn', kind: 'text' },
-      { name: 'nameAr', kind: 'text', rtl: true },
-      { name: 'detailsEn', kind: 'textarea' },
-      { name: 'detailsAr', kind: 'textarea', rtl: true },
-    ],
     errorToastMs: TIMINGS.defaultToastMs,
     logo: true,
     card: (c, l, image) => ({

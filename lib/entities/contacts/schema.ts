@@ -1,23 +1,26 @@
 import { z } from 'zod';
+import { NOT_IN_OLD_API } from '@/lib/entities/define';
 import { optionalEmail, optionalMapLocation, optionalPhone, optionalText, optionalUrl, optionalWhatsapp } from '@/lib/entities/fields';
 
+// In the form's order (lib/entities/define.ts: each field's form input and old name).
 export const contactSchema = z
   .object({
-    phone: optionalPhone(),
-    email: optionalEmail(),
-    instagramUrl: optionalUrl(),
-    tiktokUrl: optionalUrl(),
-    linkedinUrl: optionalUrl(),
-    youtubeUrl: optionalUrl(),
+    phone: optionalPhone().meta({ form: { kind: 'tel' }, old: 'phone' }),
+    email: optionalEmail().meta({ form: { kind: 'email' }, old: 'email' }),
+    tiktokUrl: optionalUrl().meta({ form: { kind: 'url' }, old: 'faceboock' }),
+    instagramUrl: optionalUrl().meta({ form: { kind: 'url' }, old: 'insta' }),
+    linkedinUrl: optionalUrl().meta({ form: { kind: 'url' }, old: 'linkedin' }),
+    youtubeUrl: optionalUrl().meta({ form: { kind: 'url' }, old: 'telegram' }),
     // The office this card is (issue 19). All optional: a card without them is shown as before.
-    officeNameEn: optionalText(120),
-    officeNameAr: optionalText(120),
-    addressEn: optionalText(300, { multiline: true }),
-    addressAr: optionalText(300, { multiline: true }),
-    hoursEn: optionalText(300, { multiline: true }),
-    hoursAr: optionalText(300, { multiline: true }),
-    whatsapp: optionalWhatsapp(),
-    mapLocation: optionalMapLocation(),
+    // The old client never had them.
+    whatsapp: optionalWhatsapp().meta({ form: { kind: 'tel' }, old: NOT_IN_OLD_API }),
+    officeNameEn: optionalText(120).meta({ form: { kind: 'text' }, old: NOT_IN_OLD_API }),
+    officeNameAr: optionalText(120).meta({ form: { kind: 'text', rtl: true }, old: NOT_IN_OLD_API }),
+    addressEn: optionalText(300, { multiline: true }).meta({ form: { kind: 'textarea' }, old: NOT_IN_OLD_API }),
+    addressAr: optionalText(300, { multiline: true }).meta({ form: { kind: 'textarea', rtl: true }, old: NOT_IN_OLD_API }),
+    hoursEn: optionalText(300, { multiline: true }).meta({ form: { kind: 'textarea' }, old: NOT_IN_OLD_API }),
+    hoursAr: optionalText(300, { multiline: true }).meta({ form: { kind: 'textarea', rtl: true }, old: NOT_IN_OLD_API }),
+    mapLocation: optionalMapLocation().meta({ form: { kind: 'text' }, old: NOT_IN_OLD_API }),
   })
   // A contact card with neither phone nor email tells a visitor nothing.
   .refine((c) => c.phone !== '' || c.email !== '', { error: 'phoneOrEmail', path: ['email'] });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_IN_OLD_API } from '@/lib/entities/define';
 import {
   idList,
   lineList,
@@ -59,33 +60,35 @@ const slug = () =>
     .transform((v) => (v ? slugify(v) : ''))
     .refine((v) => v === '' || isSlug(v), { error: 'invalidSlug' });
 
+// In the form's order (lib/entities/define.ts: each field's form input and old name). The
+// portfolio's fields (issue 25) are not in the old API.
 export const eventSchema = z.object({
-  nameEn: requiredText(200),
-  nameAr: optionalText(200),
-  slug: slug(),
-  published: optionalFlag(true),
-  featured: optionalFlag(false),
-  featuredOrder: optionalOrder(),
-  date: optionalDate(),
-  cityEn: optionalText(100),
-  cityAr: optionalText(100),
-  locationEn: requiredText(200),
-  locationAr: requiredText(200),
-  descriptionEn: optionalText(5000, { multiline: true }),
-  descriptionAr: optionalText(5000, { multiline: true }),
-  cost: money(),
-  clientId: requiredId(),
-  serviceIds: idList(),
+  nameEn: requiredText(200).meta({ form: { kind: 'text' }, old: 'name' }),
+  nameAr: optionalText(200).meta({ form: { kind: 'text', rtl: true }, old: 'namear' }),
+  slug: slug().meta({ form: { kind: 'text', hint: true }, old: NOT_IN_OLD_API }),
+  published: optionalFlag(true).meta({ form: { kind: 'checkbox' }, old: NOT_IN_OLD_API }),
+  featured: optionalFlag(false).meta({ form: { kind: 'checkbox' }, old: NOT_IN_OLD_API }),
+  featuredOrder: optionalOrder().meta({ form: { kind: 'number', hint: true }, old: NOT_IN_OLD_API }),
+  date: optionalDate().meta({ form: { kind: 'date' }, old: 'date' }),
+  cost: money().meta({ form: { kind: 'number' }, old: 'event_cost' }),
+  clientId: requiredId().meta({ form: { kind: 'select', optionsFrom: 'clients' }, old: 'client_id' }),
+  serviceIds: idList().meta({ form: { kind: 'multiselect', optionsFrom: 'services' }, old: NOT_IN_OLD_API }),
+  cityEn: optionalText(100).meta({ form: { kind: 'text' }, old: NOT_IN_OLD_API }),
+  cityAr: optionalText(100).meta({ form: { kind: 'text', rtl: true }, old: NOT_IN_OLD_API }),
+  locationEn: requiredText(200).meta({ form: { kind: 'text' }, old: 'location' }),
+  locationAr: requiredText(200).meta({ form: { kind: 'text', rtl: true }, old: 'locationar' }),
+  descriptionEn: optionalText(5000, { multiline: true }).meta({ form: { kind: 'textarea' }, old: 'description' }),
+  descriptionAr: optionalText(5000, { multiline: true }).meta({ form: { kind: 'textarea', rtl: true }, old: 'descriptionar' }),
+  gallery: gallery().meta({ form: { kind: 'gallery' }, old: NOT_IN_OLD_API }),
   videos: lineList({
     max: VIDEOS_MAX,
     error: 'invalidVideo',
     valid: (line) => parseVideoUrl(line) !== null,
     // Stored as the canonical watch address, whatever form was pasted.
     normalise: (line) => watchUrl(parseVideoUrl(line)!),
-  }),
-  gallery: gallery(),
-  seoTitleEn: optionalText(70),
-  seoTitleAr: optionalText(70),
-  seoDescriptionEn: optionalText(200),
-  seoDescriptionAr: optionalText(200),
+  }).meta({ form: { kind: 'textarea', hint: true }, old: NOT_IN_OLD_API }),
+  seoTitleEn: optionalText(70).meta({ form: { kind: 'text', hint: true }, old: NOT_IN_OLD_API }),
+  seoTitleAr: optionalText(70).meta({ form: { kind: 'text', rtl: true }, old: NOT_IN_OLD_API }),
+  seoDescriptionEn: optionalText(200).meta({ form: { kind: 'textarea', hint: true }, old: NOT_IN_OLD_API }),
+  seoDescriptionAr: optionalText(200).meta({ form: { kind: 'textarea', rtl: true }, old: NOT_IN_OLD_API }),
 });

@@ -17,12 +17,6 @@ export const services = defineEntity<Service>()({
     list: 'Services',
     create: 'CreateService',
     edit: 'Service',
-    fields: [
-      { name: 'titleEn', kind: 'text' },
-      { name: 'titleAr', kind: 'text', rtl: true },
-      { name: 'descriptionEn', kind: 'textarea' },
-      { name: 'descriptionAr', kind: 'textarea', rtl: true },
-    ],
     errorToastMs: TIMINGS.shortErrorToastMs,
     card: (s, l, image) => ({
       id: s.id,

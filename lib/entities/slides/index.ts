@@ -16,7 +16,6 @@ export const slides = defineEntity<Slide>()({
     list: 'Slider',
     create: 'CreateSlider',
     edit: 'EditSlider',
-    fields: [{ name: 'sortOrder', kind: 'number' }],
     errorToastMs: TIMINGS.shortErrorToastMs,
     numbered: true,
     card: (s, _l, image) => ({ id: s.id, image, title: `#${s.sortOrder}` }),

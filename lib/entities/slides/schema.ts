@@ -11,5 +11,6 @@ export const slideSchema = z.object({
       abort: true,
     })
     .transform((v) => (v === undefined || v === '' ? 0 : Number(v)))
-    .refine((v) => Number.isSafeInteger(v) && v >= 0 && v < 100000, { error: 'invalidNumber' }),
+    .refine((v) => Number.isSafeInteger(v) && v >= 0 && v < 100000, { error: 'invalidNumber' })
+    .meta({ form: { kind: 'number' }, old: 'sort_order' }),
 });

@@ -17,14 +17,6 @@ export const team = defineEntity<TeamMember>()({
     list: 'Teams',
     create: 'CreateTeam',
     edit: 'Team',
-    fields: [
-      { name: 'nameEn', kind: 'text' },
-      { name: 'nameAr', kind: 'text', rtl: true },
-      { name: 'jobTitleEn', kind: 'text' },
-      { name: 'jobTitleAr', kind: 'text', rtl: true },
-      { name: 'detailsEn', kind: 'textarea' },
-      { name: 'detailsAr', kind: 'textarea', rtl: true },
-    ],
     errorToastMs: TIMINGS.defaultToastMs,
     card: (t, l, image) => ({
       id: t.id,

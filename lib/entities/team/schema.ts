@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '@/lib/entities/fields';
 
+// In the form's order (lib/entities/define.ts: each field's form input and old name).
 export const teamSchema = z.object({
-  nameEn: requiredText(120),
-  nameAr: optionalText(120),
-  detailsEn: requiredText(2000, { multiline: true }),
-  detailsAr: optionalText(2000, { multiline: true }),
-  jobTitleEn: requiredText(200),
-  jobTitleAr: optionalText(200),
+  nameEn: requiredText(120).meta({ form: { kind: 'text' }, old: 'name' }),
+  nameAr: optionalText(120).meta({ form: { kind: 'text', rtl: true }, old: 'namear' }),
+  jobTitleEn: requiredText(200).meta({ form: { kind: 'text' }, old: 'dec' }),
+  jobTitleAr: optionalText(200).meta({ form: { kind: 'text', rtl: true }, old: 'decar' }),
+  detailsEn: requiredText(2000, { multiline: true }).meta({ form: { kind: 'textarea' }, old: 'details' }),
+  detailsAr: optionalText(2000, { multiline: true }).meta({ form: { kind: 'textarea', rtl: true }, old: 'detailsar' }),
 });
