@@ -32,6 +32,9 @@ export function SearchBox({ id, className = '' }: { id: string; className?: stri
       role="search"
       className={className}
       onSubmit={(e) => {
+        // The portfolio is searched on the server (all projects, lib/content/projects.ts): the
+        // form's GET to the page itself is the search.
+        if (key === 'searchProjects') return;
         e.preventDefault();
         e.currentTarget.querySelector('input')?.blur();
         const results = document.querySelector('[data-search-results]');

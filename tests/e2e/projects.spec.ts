@@ -86,6 +86,19 @@ for (const locale of ['en', 'ar'] as Locale[]) {
   });
 }
 
+test('the shared search finds projects across all of them, on the server, in Arabic too', async ({ page }) => {
+  await page.goto('/ar/Projects');
+  const box = page.getByRole('searchbox');
+  await waitForHydration(box);
+  // Typed without hamza and with ha for ta marbuta: the Arabic folding of the site's search.
+  await box.fill('مدينه جميرا');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/ar\/Projects\?q=/);
+  const places = await page.getByTestId('event-location').allInnerTexts();
+  expect(places.length).toBeGreaterThan(0);
+  for (const place of places) expect(place).toContain('مدينة جميرا');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
