@@ -35,6 +35,8 @@ export default async function AdminPage({ params, searchParams }: Props) {
   // keeps the layout, and a demoted or deleted user must be stopped on that very click.
   const user = await sessionUser();
   if (!user) return redirect({ href: '/LogIn', locale });
+  // Every image field states these and checks a picked file against them; the browser cannot read the settings.
+  const imageLimits = { bytes: config.maxUploadBytes, pixels: config.maxUploadPixels };
 
   if (route.kind === 'home') {
     return (
@@ -97,7 +99,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
             socialImage: file(settings.socialImage),
             portfolio: settings.portfolio ? PORTFOLIO_PATH : null,
           }}
-          filesTogetherBytes={config.maxUploadBytes}
+          imageLimits={imageLimits}
         />
       </section>
     );
@@ -135,7 +137,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
             {ta('noClients')}
           </p>
         )}
-        <ItemForm areaKey={area.key} options={options} />
+        <ItemForm areaKey={area.key} options={options} imageLimits={imageLimits} />
       </section>
     );
   }
@@ -154,7 +156,14 @@ export default async function AdminPage({ params, searchParams }: Props) {
     <section>
       {back}
       <h1 className="mb-6 text-3xl font-extrabold">{ta('editHeading')}</h1>
-      <ItemForm areaKey={area.key} id={route.id} initial={current.values} image={current.image} options={options} />
+      <ItemForm
+        areaKey={area.key}
+        id={route.id}
+        initial={current.values}
+        image={current.image}
+        options={options}
+        imageLimits={imageLimits}
+      />
     </section>
   );
 }
