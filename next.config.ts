@@ -53,6 +53,10 @@ const nextConfig: NextConfig = {
     // Admin uploads go through server actions; the image limit is checked again in lib/uploads.
     // server/forward.ts enforces the same limit first (413 rather than Next's 500).
     serverActions: { bodySizeLimit: ACTION_BODY_LIMIT },
+    // proxy.ts runs on the back office, and Next keeps a copy of a body for it up to this, passing
+    // on only that much: at its 10 MB default a phone's 20 MB photo reached the action cut short
+    // ("Unexpected end of form"). The action limit, so the only bound is the one above.
+    proxyClientMaxBodySize: ACTION_BODY_LIMIT,
   },
   images: {
     formats: ['image/avif', 'image/webp'],

@@ -51,8 +51,12 @@ export const config = {
   get maxUploadBytes() {
     return maxUploadBytes();
   },
+  /**
+   * One image's pixels at most (one frame of an animated one): 100 MP takes a 48 MP phone photo
+   * with room to spare, and bounds what a decode costs (stored at 2560 px, lib/uploads/image.ts).
+   */
   get maxUploadPixels() {
-    return int('MAX_UPLOAD_PIXELS', 40_000_000);
+    return int('MAX_UPLOAD_PIXELS', 100_000_000);
   },
   /**
    * Stored files no row refers to are removed only once older than this, so an upload in flight

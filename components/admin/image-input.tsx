@@ -4,9 +4,28 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 
 /**
+ * The server's bounds on one image (MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS in lib/config.ts), passed
+ * down by the page: the form states them, and a file over the size is refused before it is sent.
+ */
+export interface ImageLimits {
+  bytes: number;
+  pixels: number;
+}
+
+const MIB = 1024 * 1024;
+
+/** Why a picked file is refused before it is sent, if it is: not an image, or over the size bound. */
+function refusal(file: File, limits: ImageLimits): 'imageInvalid' | 'imageTooLarge' | null {
+  if (!file.type.startsWith('image/')) return 'imageInvalid';
+  if (file.size > limits.bytes) return 'imageTooLarge';
+  return null;
+}
+
+/**
  * Image picker: images only, with a preview of the chosen file before anything is uploaded. The
  * native file input stays in the form but out of sight: its button and "no file" text would
  * follow the browser's language, not the page's. Our button opens it and says it in the page's.
+ * The limits are said under it; a refusal, from here or from the server, is said under it too.
  */
 export function ImageInput({
   name,
@@ -14,6 +33,7 @@ export function ImageInput({
   current,
   required,
   error,
+  limits,
   onPick,
 }: {
   name: string;
@@ -21,12 +41,14 @@ export function ImageInput({
   current: string | null;
   required?: boolean;
   error?: string;
+  limits: ImageLimits;
   onPick?: (file: File | null) => void;
 }) {
   const t = useTranslations('admin');
   const tv = useTranslations('validation');
   const [preview, setPreview] = useState<string | null>(null);
-  const [typeError, setTypeError] = useState(false);
+  // A picked file refused here, before anything is sent.
+  const [pickError, setPickError] = useState<ReturnType<typeof refusal>>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(
@@ -42,14 +64,14 @@ export function ImageInput({
     const clear = () => {
       setPreview(null);
       setFileName(null);
-      setTypeError(false);
+      setPickError(null);
     };
     form.addEventListener('reset', clear);
     return () => form.removeEventListener('reset', clear);
   }, []);
   const shown = preview ?? current;
   const id = `field-${name}`;
-  const message = typeError ? tv('imageInvalid') : error;
+  const message = pickError ? tv(pickError) : error;
   return (
     <div>
       <div className="mb-1 flex gap-1 font-semibold">
@@ -109,15 +131,17 @@ export function ImageInput({
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
           onChange={(e) => {
             const file = e.target.files?.[0] ?? null;
-            if (file && !file.type.startsWith('image/')) {
+            const refused = file && refusal(file, limits);
+            if (refused) {
+              // Cleared, so the form does not send a file the server would refuse anyway.
               e.target.value = '';
-              setTypeError(true);
+              setPickError(refused);
               setPreview(null);
               setFileName(null);
               onPick?.(null);
               return;
             }
-            setTypeError(false);
+            setPickError(null);
             setPreview(file ? URL.createObjectURL(file) : null);
             setFileName(file?.name ?? null);
             onPick?.(file);
@@ -125,7 +149,7 @@ export function ImageInput({
         />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-        {t('imageHint')}
+        {t('imageHint', { mb: Math.floor(limits.bytes / MIB), megapixels: Math.floor(limits.pixels / 1_000_000) })}
       </p>
       {message && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">

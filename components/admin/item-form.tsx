@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { saveItem } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
@@ -12,7 +12,7 @@ import { runtimeKey } from '@/lib/i18n/keys';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
 import { GalleryManager } from './gallery-manager';
-import { ImageInput } from './image-input';
+import { ImageInput, type ImageLimits } from './image-input';
 import { useFieldMessage } from './use-field-message';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
@@ -29,12 +29,15 @@ export function ItemForm({
   initial = {},
   image = null,
   options = {},
+  imageLimits,
 }: {
   areaKey: AreaKey;
   id?: number;
   initial?: Record<string, string>;
   image?: string | null;
   options?: Record<string, { value: string; label: string }[]>;
+  /** From the server (lib/config.ts): stated under the image field and checked on picking. */
+  imageLimits: ImageLimits;
 }) {
   const area = AREAS[areaKey];
   const mode = id === undefined ? 'create' : 'update';
@@ -49,11 +52,26 @@ export function ItemForm({
   const [picked, setPicked] = useState(false);
   // After a successful save, until the redirect: no second submit.
   const [done, setDone] = useState(false);
+  // A refused save's errors, to focus once the confirmation dialog has closed: while it is open
+  // the form is inert (nothing in it takes focus), and closing it hands focus back to Submit.
+  const focusAfterDialog = useRef<Record<string, string[]> | null>(null);
+  useEffect(() => {
+    // Runs after the dialog's own effect (children first), so after its close.
+    if (pending !== null || !focusAfterDialog.current) return;
+    focusFirstError(focusAfterDialog.current);
+    focusAfterDialog.current = null;
+  });
 
-  /** Focus the first field (in form order) that has an error; the fields exist either way. */
+  /**
+   * Focus the first field (in form order) that has an error; the fields exist either way. Brought
+   * to the middle of the screen, so its message, under it, is in view too (focus alone scrolls
+   * only as far as the field: an image's message could stay below the fold).
+   */
   function focusFirstError(found: Record<string, string[]>) {
     const first = area.fields.find((f) => found[f.name]);
-    if (first) document.getElementById(`field-${first.name}`)?.focus();
+    const field = first && document.getElementById(`field-${first.name}`);
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: 'center' });
   }
 
   function validate(data: FormData): Record<string, string[]> {
@@ -92,7 +110,7 @@ export function ItemForm({
       return;
     }
     setErrors(result.fieldErrors ?? {});
-    focusFirstError(result.fieldErrors ?? {});
+    focusAfterDialog.current = result.fieldErrors ?? {};
     // Every failure says something (the old team update failed silently).
     toast.error(mode === 'create' ? t('createFailed') : t('updateFailed'), { id: TOAST_ID, duration: area.errorToastMs });
   }
@@ -124,6 +142,7 @@ export function ItemForm({
             current={image}
             required={area.imageRequired}
             error={errorOf('image')}
+            limits={imageLimits}
             onPick={(file) => setPicked(Boolean(file))}
           />
         ) : field.kind === 'gallery' ? (

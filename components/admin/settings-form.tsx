@@ -9,7 +9,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { MAX_PORTFOLIO_BYTES, PORTFOLIO_PATH } from '@/lib/settings/paths';
 import type { SettingsFileField, SettingsInput } from '@/lib/settings/schema';
 import { TIMINGS } from '@/lib/timings';
-import { ImageInput } from './image-input';
+import { ImageInput, type ImageLimits } from './image-input';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'settings-form';
@@ -64,16 +64,18 @@ const ORDER = SECTIONS.flatMap((section) => section.fields.map((field) => (typeo
 export function SettingsForm({
   initial,
   files,
-  filesTogetherBytes,
+  imageLimits,
 }: {
   initial: Record<TextField, string>;
   /** The current files' URLs (null: the demo brand's is used). */
   files: Record<SettingsFileField, string | null>;
   /**
-   * What one save's files may add up to: a server action carries MAX_UPLOAD_BYTES of files plus
-   * room for the fields (lib/http/upload-limits). From the server, which reads the setting.
+   * From the server, which reads the settings (lib/config.ts): each image field states them and
+   * checks a picked file's size. `bytes` (MAX_UPLOAD_BYTES) is also what one save's files may add
+   * up to: a server action carries that much of files plus room for the fields
+   * (lib/http/upload-limits).
    */
-  filesTogetherBytes: number;
+  imageLimits: ImageLimits;
 }) {
   const t = useTranslations('admin.settings');
   const ta = useTranslations('admin');
@@ -90,9 +92,12 @@ export function SettingsForm({
   };
   const errorOf = (field: string) => errors[field]?.map(message).join(' ');
 
+  /** The first field with an error, focused and brought to the middle of the screen with its message under it. */
   function focusFirstError(found: Record<string, string[]>) {
     const first = ORDER.find((name) => found[name]);
-    if (first) document.getElementById(`field-${first}`)?.focus();
+    const field = first && document.getElementById(`field-${first}`);
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: 'center' });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -108,7 +113,7 @@ export function SettingsForm({
       focusFirstError(found);
       return;
     }
-    if (total > filesTogetherBytes) {
+    if (total > imageLimits.bytes) {
       toast.error(t('tooLargeTogether'), { id: TOAST_ID, duration: TIMINGS.errorToastMs });
       return;
     }
@@ -132,7 +137,7 @@ export function SettingsForm({
     if (typeof def === 'string') {
       return (
         <div key={def}>
-          <ImageInput name={def} label={t(`fields.${def}`)} current={files[def]} error={errorOf(def)} />
+          <ImageInput name={def} label={t(`fields.${def}`)} current={files[def]} error={errorOf(def)} limits={imageLimits} />
           <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{t(`hints.${def}`)}</p>
           {files[def] && <ClearBox field={def} />}
         </div>

@@ -1,11 +1,15 @@
 // Every request body limit, derived from MAX_UPLOAD_BYTES in this one place: lib/config.ts (the
 // routes), server/main.ts (the HTTP server's own check before Next), next.config.ts
-// (Next's `serverActions.bodySizeLimit`) and lib/legacy/http.ts (the old client's /api) all read
-// it from here.
+// (Next's `serverActions.bodySizeLimit` and `proxyClientMaxBodySize`) and lib/legacy/http.ts (the
+// old client's /api) all read it from here.
 // deploy/nginx.conf cannot read the environment: its client_max_body_size says how it relates.
 
-/** One uploaded file at most (an image, the portfolio's share of a form), unless MAX_UPLOAD_BYTES says otherwise. */
-export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * One uploaded file at most (an image, the portfolio's share of a form), unless MAX_UPLOAD_BYTES
+ * says otherwise: a phone's full-size photo (48 MP, ~20 MB as a high-quality JPEG) fits, and is
+ * resized when it is stored (lib/uploads/image.ts).
+ */
+export const DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 /** Room in a body for a form's other fields and the multipart framing, beside its file(s). */
 export const FORM_FIELDS_ALLOWANCE = 2 * 1024 * 1024;
@@ -22,13 +26,13 @@ export function maxUploadBytes(env: Record<string, string | undefined> = process
 
 /**
  * A server action's body (every sign-in, sign-up and back-office form): one upload's worth of
- * files plus the fields. 12 MiB with the default.
+ * files plus the fields. 27 MiB with the default.
  */
 export const actionBodyLimit = (max = maxUploadBytes()) => max + FORM_FIELDS_ALLOWANCE;
 
 /**
  * An /api body: room for two files, because the old slider edit sends its one image twice (each
- * file is still held to MAX_UPLOAD_BYTES on its own), plus the fields. 22 MiB with the default.
+ * file is still held to MAX_UPLOAD_BYTES on its own), plus the fields. 52 MiB with the default.
  */
 export const apiBodyLimit = (max = maxUploadBytes()) => 2 * max + FORM_FIELDS_ALLOWANCE;
 
@@ -50,18 +54,23 @@ export const SMALL_BODY_LIMIT = 64 * 1024;
 /** A body over this many bytes (declared, or counted as it arrives) is a large one. */
 export const LARGE_BODY_BYTES = 1024 * 1024;
 /**
- * Large bodies received at once by one instance, /api included: at most 4 × 12 MiB held. The
- * back office's few editors upload one image at a time, so four at once is room to spare.
+ * Large bodies received at once by one instance, /api included. The back office's few editors
+ * upload one image at a time, so four at once is room to spare. Memory: with the 25 MiB default,
+ * at most 4 × 27 MiB of action bodies or 4 × 52 MiB of /api ones held (~0.1 GB and ~0.2 GB; was
+ * 4 × 12 and 4 × 22 MiB): abuse-bounds' 100 slow senders, with 26 MB action bodies instead of
+ * 10 MB, grew the server by 110 MB. Images are decoded one at a time besides (lib/uploads/image.ts).
+ * Still four: bounded, and fewer would turn away an editor's upload while a colleague's phone is
+ * still sending one.
  */
 export const MAX_LARGE_BODIES = 4;
 /** Retry-After (seconds) of the 503 for a large body beyond MAX_LARGE_BODIES. */
 export const LARGE_BODY_RETRY_SECONDS = 5;
 // Timeouts, for the slowest real upload: a phone on a weak 3G uplink (~0.5-1 Mbit/s) sends a
-// 10 MB image in 80-160 s and the 12 MiB action limit in at most ~180 s.
+// 20 MB photo in 160-320 s and the 27 MiB action limit in 360 s at ~0.63 Mbit/s.
 /** All of a request's headers must arrive within this (a phone sends them in one packet). */
 export const HEADERS_TIMEOUT_MS = 20_000;
 /** The whole request, headers and body, must arrive within this (Node's default is 300 s). */
-export const REQUEST_TIMEOUT_MS = 180_000;
+export const REQUEST_TIMEOUT_MS = 360_000;
 /** A body that sends nothing for this long is dropped (408): a link stalled this long has failed. */
 export const BODY_IDLE_MS = 30_000;
 /** How often Node checks the two server timeouts above (its default, 30 s, made them ±30 s). */

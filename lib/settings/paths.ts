@@ -16,7 +16,7 @@ export const ICON_SIZES = { 'icon.png': 192, 'apple-icon.png': 180 } as const;
 export type IconName = keyof typeof ICON_SIZES;
 
 /**
- * The portfolio PDF's size limit: with the default MAX_UPLOAD_BYTES (the same 10 MiB) one PDF plus
- * the form fits under a server action's body limit (lib/http/upload-limits).
+ * The portfolio PDF's size limit: one PDF plus the form fits under a server action's body limit
+ * (lib/http/upload-limits) with MAX_UPLOAD_BYTES at 10 MiB or more (the default is 25 MiB).
  */
 export const MAX_PORTFOLIO_BYTES = 10 * 1024 * 1024;

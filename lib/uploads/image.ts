@@ -20,6 +20,20 @@ export interface ProcessedImage {
   height: number;
 }
 
+/**
+ * Images are decoded one at a time per instance, so the most memory decoding takes is one image's
+ * worth whatever the number of uploads in flight. Most formats are decoded in strips and cost
+ * little (a 48 MP JPEG: ~1.2 CPU-seconds, ~60 MB); an AVIF is decoded whole (libheif has no
+ * strips): ~0.9 GB and ~8 CPU-seconds at 48 MP, ~1.8 GB and ~13 s at the 100 MP bound
+ * (docs/measurements.md). The editors upload one image at a time, so the wait is rare.
+ */
+let decoding: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = decoding.then(work);
+  decoding = turn.catch(() => undefined);
+  return turn;
+}
+
 /** Whatever part name a client used, a file name with a path in it is refused outright. */
 /** A file name that tries to name a path (separators, `..`, NUL): refused for any upload. */
 export const isUnsafeFileName = (name: string) => /[\\/]|\.\.|\0/.test(name);
@@ -29,9 +43,11 @@ function checkFileName(name: string) {
 }
 
 /**
- * Accepts only real raster images: decodes them fully with sharp (a truncated or disguised file
- * fails here), re-encodes them in the same format with every metadata block dropped (EXIF, GPS,
- * XMP), applies the EXIF orientation first, and bounds the longest edge.
+ * Accepts only real raster images: decodes them with sharp (a truncated or disguised file fails
+ * here), re-encodes them in the same format with every metadata block dropped (EXIF, GPS, XMP),
+ * applies the EXIF orientation first, and bounds the longest edge: a phone's 48 MP photo is
+ * stored at 2560 px. An animated GIF or WebP keeps its first frame only, a still in its own
+ * format (docs/decisions.md, "Images").
  */
 export async function processImage(file: File): Promise<ProcessedImage> {
   checkFileName(file.name);
@@ -39,6 +55,7 @@ export async function processImage(file: File): Promise<ProcessedImage> {
   const input = Buffer.from(await file.arrayBuffer());
   let meta: Metadata;
   try {
+    // The header only (and, for a GIF, a scan of its frames' headers): no pixel is decoded.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageError('imageInvalid');
@@ -46,16 +63,22 @@ export async function processImage(file: File): Promise<ProcessedImage> {
   const format = meta.format as string | undefined;
   if (!format || !(format in FORMATS)) throw new ImageError('imageInvalid');
   if (format === 'heif' && meta.compression !== 'av1') throw new ImageError('imageInvalid');
+  // One frame's pixels: the first frame is all that is decoded, whatever the frame count.
   const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
   if (!pixels) throw new ImageError('imageInvalid');
   if (pixels > config.maxUploadPixels) throw new ImageError('imageTooManyPixels');
 
-  const animated = format === 'gif' && (meta.pages ?? 1) > 1;
   try {
     let pipeline = sharp(input, {
-      animated,
+      // The first frame alone, and sharp refuses to decode more than that frame's bound: 150
+      // frames of 6000 × 6000 (a 29 KB GIF) took 106 CPU-seconds when every frame was decoded.
+      pages: 1,
+      limitInputPixels: config.maxUploadPixels,
+      // Read top to bottom as the resize consumes it, so a JPEG, PNG or WebP is never held whole
+      // (sharp's default, stated because the memory figures rely on it). A JPEG is also shrunk
+      // while it is decoded (by 2 for 8000 × 6000), since the resize follows at once.
+      sequentialRead: true,
       failOn: 'truncated',
-      limitInputPixels: config.maxUploadPixels * Math.max(1, meta.pages ?? 1),
     })
       .rotate()
       .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
@@ -76,7 +99,7 @@ export async function processImage(file: File): Promise<ProcessedImage> {
         pipeline = pipeline.gif();
         break;
     }
-    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    const { data, info } = await oneAtATime(() => pipeline.toBuffer({ resolveWithObject: true }));
     return { data, ext: FORMATS[format as Format], width: info.width, height: info.height };
   } catch {
     throw new ImageError('imageInvalid');

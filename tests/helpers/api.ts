@@ -88,6 +88,43 @@ export async function noiseImage(name: string, bytes: number) {
   return new File([new Uint8Array(data)], name, { type: 'image/png' });
 }
 
+/**
+ * A phone camera's photo: 8000 × 6000 (48 MP), a JPEG of quality 100 of about 22 MiB (at least 20
+ * MiB, under the 25 MiB bound). Noise does not compress, so a band of it sets the size (~11 KB a
+ * row); the rest is flat. `orientation` is the EXIF one a phone writes for a portrait shot (6).
+ */
+export async function bigPhoto(name = 'phone.jpg', orientation?: number) {
+  let photo = sharp({
+    create: { width: 8000, height: 2100, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  }).extend({ bottom: 6000 - 2100, background: '#3366cc' });
+  if (orientation) photo = photo.withMetadata({ orientation });
+  const data = await photo.jpeg({ quality: 100 }).toBuffer();
+  return new File([new Uint8Array(data)], name, { type: 'image/jpeg' });
+}
+
+/**
+ * An animated GIF of `frames` frames on a `width` × `height` screen, a few kilobytes: the first
+ * frame fills the screen with one colour (sharp writes it), each later one is a single pixel
+ * (written here byte by byte) drawn over the last. Decoding every frame still means `frames` whole
+ * screens: the "GIF bomb" an animated upload can be.
+ */
+export async function animatedGif(name: string, { width, height, frames }: { width: number; height: number; frames: number }) {
+  const first = await sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .gif()
+    .toBuffer();
+  const u16 = (n: number) => [n & 0xff, n >> 8];
+  const more: number[] = [];
+  for (let i = 1; i < frames; i++) {
+    // 0.1 s a frame, kept under the next; one pixel of colour 0 (LZW codes: clear, 0, end).
+    more.push(0x21, 0xf9, 0x04, 0x04, ...u16(10), 0x00, 0x00);
+    more.push(0x2c, ...u16(i % width), ...u16(i % height), ...u16(1), ...u16(1), 0x00);
+    more.push(0x02, 0x02, 0x44, 0x01, 0x00);
+  }
+  // sharp's file ends with the trailer (0x3b): the frames go before it.
+  const data = Buffer.concat([first.subarray(0, -1), Buffer.from(more), Buffer.from([0x3b])]);
+  return new File([new Uint8Array(data)], name, { type: 'image/gif' });
+}
+
 export { unique };
 
 /**

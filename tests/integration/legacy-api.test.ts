@@ -442,7 +442,7 @@ describe('slider', () => {
     const replaced = await testDb.slide.findUniqueOrThrow({ where: { id } });
     expect(replaced.image).toMatch(/\.png$/);
 
-    // A photo of 6 MB, sent twice as the old edit form does, fits (the limit is 10 MB a file).
+    // A photo of 6 MB, sent twice as the old edit form does, fits (the limit is MAX_UPLOAD_BYTES a file).
     const big = await noiseImage('big.png', 6 * 1024 * 1024);
     const bigTwice = await call(`/api/slider/${id}`, { token: admin, form: { img: [big, big], _method: 'PUT' } });
     expect(bigTwice.status).toBe(200);

@@ -18,12 +18,14 @@ import { actionBodyLimit, apiBodyLimit, DEFAULT_MAX_UPLOAD_BYTES } from '@/lib/h
 // mounts), run by a real nginx with only its addresses and paths swapped (tests/helpers/nginx.ts).
 // Two app servers: the main test server with the default MAX_UPLOAD_BYTES, and one of this file's
 // own with 5 MiB, whose /api limit (12 MiB) is under the 18 MiB upload, so the app's own 413 and
-// nginx's (over its 32m) are both seen, and must be the same answer.
+// nginx's (over its 64m) are both seen, and must be the same answer.
 
 const MiB = 1024 * 1024;
 const SMALL_MAX = 5 * MiB;
 /** deploy/nginx.conf's client_max_body_size. */
-const NGINX_LIMIT = 32 * MiB;
+const NGINX_LIMIT = 64 * MiB;
+/** A body over nginx's limit. */
+const OVER_NGINX = NGINX_LIMIT + 8 * MiB;
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-nginx-'));
 let small: SpawnedServer | null = null;
@@ -131,9 +133,9 @@ describe('uploads over the limits, through nginx', () => {
     expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it("40 MiB: over nginx's 32m: nginx's own 413 is the same answer, whichever app is behind", async () => {
+  it("72 MiB: over nginx's 64m: nginx's own 413 is the same answer, whichever app is behind", async () => {
     for (const proxy of [toSmall, toMain]) {
-      const answer = await upload(proxy.base, 40 * MiB);
+      const answer = await upload(proxy.base, OVER_NGINX);
       expect(refusal(answer)).toEqual(tooLarge(en.errors.payloadTooLarge));
       expect(answer.headers['x-request-id']).toBeUndefined();
     }
@@ -150,10 +152,10 @@ describe('uploads over the limits, through nginx', () => {
     ];
     for (const [language, message] of cases) {
       const headers = { 'Accept-Language': language };
-      // nginx's answer (40 MiB) and the app's own (a declared length over its limit: answered at once).
+      // nginx's answer (72 MiB) and the app's own (a declared length over its limit: answered at once).
       const [proxied, direct] = await Promise.all([
-        upload(toMain.base, 40 * MiB, headers),
-        upload(small!.base, 40 * MiB, headers, '/api/slider', 64 * 1024),
+        upload(toMain.base, OVER_NGINX, headers),
+        upload(small!.base, OVER_NGINX, headers, '/api/slider', 64 * 1024),
       ]);
       expect(refusal(proxied), language).toEqual(tooLarge(message));
       expect(refusal(direct), language).toEqual(tooLarge(message));
@@ -171,7 +173,7 @@ describe('uploads over the limits, through nginx', () => {
         'Accept-Language': page === '/LogIn' ? 'ar' : 'en',
       });
       const [proxied, direct] = await Promise.all([
-        upload(toMain.base, 40 * MiB, headers(toMain.base), page),
+        upload(toMain.base, OVER_NGINX, headers(toMain.base), page),
         upload(small!.base, actionBodyLimit(SMALL_MAX) + 1, headers(small!.base), page, 64 * 1024),
       ]);
       for (const answer of [proxied, direct]) {
@@ -181,9 +183,9 @@ describe('uploads over the limits, through nginx', () => {
     }
   });
 
-  it("with the default MAX_UPLOAD_BYTES, an 18 MiB upload reaches the app (nginx's old 16m refused it): the file's own 422", async () => {
-    expect([apiBodyLimit(DEFAULT_MAX_UPLOAD_BYTES), NGINX_LIMIT]).toEqual([22 * MiB, 32 * MiB]);
-    const answer = await upload(toMain.base, 18 * MiB);
+  it("with the default MAX_UPLOAD_BYTES, a 40 MiB upload reaches the app (nginx's old 32m refused it): the file's own 422", async () => {
+    expect([apiBodyLimit(DEFAULT_MAX_UPLOAD_BYTES), NGINX_LIMIT]).toEqual([52 * MiB, 64 * MiB]);
+    const answer = await upload(toMain.base, 40 * MiB);
     expect([answer.status, JSON.parse(answer.body)]).toEqual([
       422,
       { message: en.errors.invalid, errors: { img: [en.validation.imageTooLarge] } },

@@ -5,7 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Store } from '@/lib/uploads/s3-store';
 import { migrateUploads } from '@/lib/uploads/migrate';
-import { call, imageFile, userWithToken } from '../helpers/api';
+import { config } from '@/lib/config';
+import { maxUploadBytes } from '@/lib/http/upload-limits';
+import { AREAS, adminPath } from '@/lib/admin/areas';
+import { animatedGif, BASE, bigPhoto, call, imageFile, userWithToken } from '../helpers/api';
 import { invoke, sessionCookie } from '../helpers/actions';
 import { makeUser, testDb, unique } from '../helpers/db';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
@@ -91,6 +94,18 @@ afterAll(async () => {
 });
 
 const serviceFields = { titel: 'T', dec: 'D', titelar: 'ت', decar: 'د' };
+const MiB = 1024 * 1024;
+/** One byte over the bound on a file (MAX_UPLOAD_BYTES, as the test server has it). */
+const overTheBound = () => new File([new Uint8Array(maxUploadBytes() + 1)], 'huge.jpg', { type: 'image/jpeg' });
+/** A phone's photo as taken (landscape) and as held upright (EXIF orientation 6): made once, ~7 s each. */
+let phonePhotos: Promise<[File, File]> | undefined;
+const photos = () => (phonePhotos ??= Promise.all([bigPhoto('phone.jpg'), bigPhoto('portrait.jpg', 6)]));
+/** What a stored image is, read back through its public URL. */
+async function storedMeta(url: string) {
+  const res = await fetch(url);
+  expect(res.status, url).toBe(200);
+  return sharp(Buffer.from(await res.arrayBuffer()), { animated: true }).metadata();
+}
 
 describe.each(drivers)('uploads with the $label', (driver) => {
   describe('upload refusals leave no file and no row', () => {
@@ -125,11 +140,7 @@ describe.each(drivers)('uploads with the $label', (driver) => {
         },
         'imageInvalid',
       ],
-      [
-        'a file over the size limit',
-        async () => new File([new Uint8Array(11 * 1024 * 1024)], 'huge.jpg', { type: 'image/jpeg' }),
-        'imageTooLarge',
-      ],
+      ['a file one byte over the size bound (MAX_UPLOAD_BYTES)', async () => overTheBound(), 'imageTooLarge'],
       ['a ../ file name', async () => imageFile('../../etc/evil.jpg'), 'imageFileName'],
     ];
 
@@ -146,7 +157,69 @@ describe.each(drivers)('uploads with the $label', (driver) => {
     }
   });
 
+  it("over the size bound: refused in the caller's language, English or Arabic", async () => {
+    for (const [language, catalog] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
+      const res = await call('/api/slider', {
+        base: driver.base(),
+        token: admin,
+        form: { img: overTheBound() },
+        headers: { 'Accept-Language': language },
+      });
+      expect(res.status, language).toBe(422);
+      expect(res.data, language).toEqual({ message: catalog.errors.invalid, errors: { img: [catalog.validation.imageTooLarge] } });
+    }
+  });
+
   describe('accepted uploads', () => {
+    it("a phone's full-size photo (8000 × 6000, over 20 MiB) is stored at 2560 px on its longest edge, through /api and the back office", async () => {
+      const [landscape, portrait] = await photos();
+      for (const photo of [landscape, portrait]) {
+        expect(photo.size).toBeGreaterThanOrEqual(20 * MiB);
+        expect(photo.size).toBeLessThanOrEqual(maxUploadBytes());
+      }
+      const res = await call('/api/slider', { base: driver.base(), token: admin, form: { img: landscape } });
+      expect(res.status).toBe(201);
+      const slide = await storedMeta(`${driver.base()}/sliderimges/${res.data.img}`);
+      expect([slide.format, slide.width, slide.height, slide.pages ?? 1]).toEqual(['jpeg', 2560, 1920, 1]);
+
+      // Held upright (EXIF orientation 6), from a back-office form: stored turned, 1920 × 2560.
+      const name = unique('Phone');
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ nameEn: name, detailsEn: 'd', jobTitleEn: 'j' })) form.append(key, value);
+      form.append('image', portrait);
+      const saved = await invoke('saveItem', ['team', null, form], cookie, '/Admin', driver.base());
+      expect(saved.text).toContain('"ok":true');
+      const row = await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } });
+      const member = await storedMeta(`${driver.base()}/teamimges/${row.image}`);
+      expect([member.format, member.width, member.height, member.orientation]).toEqual(['jpeg', 1920, 2560, undefined]);
+    }, 120_000);
+
+    it('an animated GIF or WebP is stored as its first frame, in its own format; 150 frames of 6000 × 6000 cost one frame', async () => {
+      const gif = await animatedGif('moving.gif', { width: 64, height: 48, frames: 3 });
+      const webp = await sharp(Buffer.from(await gif.arrayBuffer()), { animated: true })
+        .webp()
+        .toBuffer();
+      expect((await sharp(webp).metadata()).pages).toBe(3);
+      // A few kilobytes whose every frame is a 36 MP screen: decoding them all took 106 CPU-seconds.
+      const bomb = await animatedGif('bomb.gif', { width: 6000, height: 6000, frames: 150 });
+      expect(bomb.size).toBeLessThan(64 * 1024);
+      for (const [file, format, width, height] of [
+        [gif, 'gif', 64, 48],
+        [new File([new Uint8Array(webp)], 'moving.webp', { type: 'image/webp' }), 'webp', 64, 48],
+        [bomb, 'gif', 2560, 2560],
+      ] as const) {
+        const started = Date.now();
+        const res = await call('/api/slider', { base: driver.base(), token: admin, form: { img: file } });
+        expect(res.status, file.name).toBe(201);
+        expect(Date.now() - started, file.name).toBeLessThan(20_000);
+        const meta = await storedMeta(`${driver.base()}/sliderimges/${res.data.img}`);
+        expect([meta.format, meta.pages ?? 1, meta.width, meta.pageHeight ?? meta.height], file.name).toEqual([format, 1, width, height]);
+      }
+    }, 60_000);
+
     it('strips metadata (EXIF/GPS), uses a safe server-made name, is stored, and is served with the right headers, ETag and 304', async () => {
       const withExif = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#cc3300' } })
         .withExif({ IFD0: { Make: 'SpyCam', Copyright: 'secret' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 12/1 0/1' } })
@@ -210,8 +283,10 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       }
     });
 
-    it('refuses images with too many pixels', async () => {
-      const data = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+    it('refuses images with too many pixels (one over MAX_UPLOAD_PIXELS)', async () => {
+      const width = 10_000;
+      const height = Math.floor(config.maxUploadPixels / width) + 1;
+      const data = await sharp({ create: { width, height, channels: 3, background: '#000' } })
         .png({ compressionLevel: 9 })
         .toBuffer();
       const before = await driver.stored('slides');
@@ -357,6 +432,32 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       expect(await bad.text()).toContain('portrait');
       expect((await fetch(`${base}/sliderimges/nope.jpg?crop=portrait`)).status).toBe(404);
     });
+  });
+});
+
+describe('the back office states the bounds', () => {
+  it("under every image field (a create, an edit, the settings' two), with the server's numbers, in English and Arabic", async () => {
+    const adminCookie = await sessionCookie((await makeUser('admin')).email);
+    const member = await testDb.teamMember.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const numbers = {
+      mb: String(Math.floor(config.maxUploadBytes / MiB)),
+      megapixels: String(Math.floor(config.maxUploadPixels / 1_000_000)),
+    };
+    for (const [prefix, catalog] of [
+      ['', en],
+      ['/ar', ar],
+    ] as const) {
+      const hint = catalog.admin.imageHint.replace('{mb}', numbers.mb).replace('{megapixels}', numbers.megapixels);
+      for (const [path, fields] of [
+        [adminPath.create(AREAS.team), 1],
+        [adminPath.edit(AREAS.team, member.id), 1],
+        ['/Admin/Settings', 2],
+      ] as const) {
+        const res = await fetch(`${BASE}${prefix}${path}`, { headers: { Cookie: adminCookie } });
+        expect(res.status, path).toBe(200);
+        expect((await res.text()).split(hint).length - 1, `${prefix}${path}`).toBe(fields);
+      }
+    }
   });
 });
 

@@ -36,6 +36,8 @@ export default async function AdminPage({ params, searchParams }: Props) {
   // keeps the layout, and a demoted or deleted user must be stopped on that very click.
   const user = await sessionUser();
   if (!user) return redirect({ href: '/LogIn', locale });
+  // Every image field states these and checks a picked file against them; the browser cannot read the settings.
+  const imageLimits = { bytes: config.maxUploadBytes, pixels: config.maxUploadPixels };
 
   if (route.kind === 'home') {
     return (
@@ -98,7 +100,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
             socialImage: file(settings.socialImage),
             portfolio: settings.portfolio ? PORTFOLIO_PATH : null,
           }}
-          filesTogetherBytes={config.maxUploadBytes}
+          imageLimits={imageLimits}
         />
       </section>
     );
@@ -159,7 +161,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
             {ta('noClients')}
           </p>
         )}
-        <ItemForm areaKey={area.key} options={options} />
+        <ItemForm areaKey={area.key} options={options} imageLimits={imageLimits} />
       </section>
     );
   }
@@ -178,7 +180,14 @@ export default async function AdminPage({ params, searchParams }: Props) {
     <section>
       {back}
       <h1 className="mb-6 text-3xl font-extrabold">{ta('editHeading')}</h1>
-      <ItemForm areaKey={area.key} id={route.id} initial={current.values} image={current.image} options={options} />
+      <ItemForm
+        areaKey={area.key}
+        id={route.id}
+        initial={current.values}
+        image={current.image}
+        options={options}
+        imageLimits={imageLimits}
+      />
     </section>
   );
 }
