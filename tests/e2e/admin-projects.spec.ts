@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { makeUser, PASSWORD, testDb } from '../helpers/db';
 
 // Issue 25, the back office: a project with a gallery of 5 photos, reordered by keyboard (each
@@ -41,7 +42,14 @@ test('a project with 5 photos, reordered by keyboard, alt texts, featured: first
   await signIn(page);
   const name = `E2E-TEMP Portfolio ${Date.now()}`;
   await page.goto('/Admin/CreateEvent');
-  await page.setInputFiles('input[name=image]', PHOTOS[0]!);
+  // The project's image: a phone's full-size photo, 8000 x 6000 and over 20 MiB, accepted and resized.
+  const phone = await sharp({
+    create: { width: 8000, height: 6000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
+    .jpeg({ quality: 100 })
+    .toBuffer();
+  expect(phone.length).toBeGreaterThanOrEqual(20 * 1024 * 1024);
+  await page.setInputFiles('input[name=image]', { name: 'phone.jpg', mimeType: 'image/jpeg', buffer: phone });
   await page.getByLabel('Event name', { exact: true }).fill(name);
   await page.getByLabel('Featured on Home').check();
   await page.getByLabel('Date').fill('2030-01-01');
@@ -83,6 +91,8 @@ test('a project with 5 photos, reordered by keyboard, alt texts, featured: first
 
   const row = await testDb.event.findFirstOrThrow({ where: { nameEn: name } });
   expect(row.featured).toBe(true);
+  const stored = await sharp(Buffer.from(await (await page.request.get(`/contactimges/${row.image}`)).body())).metadata();
+  expect([stored.width, stored.height]).toEqual([2560, 1920]);
   expect((row.gallery as { file: string }[]).map((image) => `/contactimges/${image.file}`)).toEqual(after);
 
   // Home: the featured project first; its page shows the photos in the chosen order.
