@@ -72,7 +72,18 @@ export function toNext(req: IncomingMessage, res: ServerResponse, target: { sock
   return new Promise<IncomingMessage | undefined>((resolve) => {
     const out = http.request({ ...target, method: req.method, path: req.url, headers });
     let refused = false;
-    out.once('response', resolve);
+    out.once('response', (answer) => {
+      // Next answered before the body was all here (a route refusing it, say with 413): the rest
+      // is read and dropped, as for the server's own refusals, so the client, still sending,
+      // reads the answer instead of a broken connection (EPIPE).
+      if (hasBody && !req.complete) {
+        clearTimeout(idle);
+        req.unpipe(counter);
+        counter.unpipe(out);
+        linger(req);
+      }
+      resolve(answer);
+    });
     out.once('error', () => {
       // Next could not be reached (not a client's doing): try again shortly, never a 5xx page.
       if (!refused && !res.headersSent && !req.socket.destroyed) bodyRefusal(req, res, 503, 'busy');

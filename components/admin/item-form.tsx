@@ -225,7 +225,8 @@ function Field({
             type="checkbox"
             name={field.name}
             value="1"
-            defaultChecked={initial === 'true'}
+            // A new item's box starts as the schema's default (a new project is published).
+            defaultChecked={initial === '' ? field.defaultOn === true : initial === 'true'}
             aria-invalid={Boolean(error)}
             aria-describedby={error ? `${id}-error` : undefined}
             className="size-5 accent-brand"

@@ -17,6 +17,8 @@ export interface FormField {
   rtl?: boolean;
   optionsFrom?: string;
   hint?: boolean;
+  /** A box that starts ticked on a new item: the schema's value when it is left out. */
+  defaultOn?: boolean;
 }
 
 /**
@@ -55,7 +57,11 @@ function deriveArea(entity: AnyEntity): AreaDef {
   const { admin, image } = entity;
   const fields: FormField[] = [
     ...(image ? [{ name: 'image', kind: 'image' as const, required: image.required }] : []),
-    ...formFields(entity).map((field) => ({ ...field, required: isRequired(entity, field.name) })),
+    ...formFields(entity).map((field) => ({
+      ...field,
+      required: isRequired(entity, field.name),
+      ...(field.kind === 'checkbox' ? { defaultOn: entity.schema.shape[field.name]?.safeParse(undefined).data === true } : {}),
+    })),
   ];
   return {
     key: entity.key as AreaKey,

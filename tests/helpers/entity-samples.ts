@@ -24,24 +24,66 @@ export async function sampleValue(entity: AnyEntity, name: string): Promise<stri
       return String((n % 900) + 1);
     case 'date':
       return `20${String(10 + (n % 80)).padStart(2, '0')}-0${(n % 9) + 1}-1${n % 10}`;
-    case 'select': {
-      const source = entityByKey(field.optionsFrom ?? '');
-      if (!source) throw new Error(`${entity.key}.${name} has no options entity`);
-      const rows = (await (source.delegate(testDb) as { findMany(a: object): Promise<{ id: number }[]> }).findMany({
-        select: { id: true },
-        orderBy: { id: 'asc' },
-        take: 2,
-      })) as { id: number }[];
-      const row = rows[n % rows.length];
-      if (!row) throw new Error(`no ${source.key} row to refer to`);
-      return String(row.id);
-    }
+    case 'checkbox':
+      return n % 2 ? 'false' : 'true';
+    case 'select':
+    case 'multiselect':
+      return String(await optionId(entity, field.optionsFrom, n));
+    case 'gallery':
+      return JSON.stringify([
+        {
+          file: `sample${n}x${process.pid}.jpg`,
+          width: 1600,
+          height: 1067,
+          altEn: unique('alt'),
+          altAr: `نص ${n}`,
+          captionEn: '',
+          captionAr: '',
+        },
+      ]);
     case 'textarea':
-      // CR LF: what a multipart body carries for a line break (a bare LF is sent as CR LF).
-      return `${unique(name)}\r\nsecond line`;
+      // The first the field takes: several lines (CR LF, what a multipart body carries for a line
+      // break), one line (a field without line breaks), or a video link (a project's videos).
+      return firstValid(entity, name, [`${unique(name)}\r\nsecond line`, unique(name), `https://www.youtube.com/watch?v=${videoId(n)}`]);
     default:
       return field.rtl ? `نص ${unique('ar')}` : unique(name);
   }
+}
+
+/** A YouTube id (11 characters of its alphabet), different for every n. */
+const videoId = (n: number) => `sample${String(n).padStart(5, '0')}`.slice(-11).padStart(11, 'x');
+
+function firstValid(entity: AnyEntity, name: string, candidates: string[]): string {
+  const schema = entity.schema.shape[name];
+  const found = candidates.find((value) => schema?.safeParse(value).success);
+  if (!found) throw new Error(`${entity.key}.${name}: no sample value fits`);
+  return found;
+}
+
+async function optionId(entity: AnyEntity, optionsFrom: string | undefined, n: number): Promise<number> {
+  const source = entityByKey(optionsFrom ?? '');
+  if (!source) throw new Error(`${entity.key} has a choice field with no options entity`);
+  const rows = (await (source.delegate(testDb) as { findMany(a: object): Promise<{ id: number }[]> }).findMany({
+    select: { id: true },
+    orderBy: { id: 'asc' },
+    take: 2,
+  })) as { id: number }[];
+  const row = rows[n % rows.length];
+  if (!row) throw new Error(`no ${source.key} row to refer to`);
+  return row.id;
+}
+
+/**
+ * A field's value as text, to compare what was sent with what is stored: lists of plain values
+ * one a line (as the form shows them), lists of objects (the gallery) as JSON with sorted keys
+ * (PostgreSQL's jsonb keeps its own key order).
+ */
+export function comparable(value: unknown): string {
+  const sorted = (item: unknown) =>
+    item && typeof item === 'object' ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item;
+  if (typeof value === 'string' && value.startsWith('[{')) return comparable(JSON.parse(value) as unknown);
+  if (Array.isArray(value)) return value.some((item) => typeof item === 'object') ? JSON.stringify(value.map(sorted)) : value.join('\n');
+  return String(value);
 }
 
 /** Every form field with a sample value (clean field names). */

@@ -3,7 +3,7 @@ import { invoke, sessionCookie } from '../helpers/actions';
 import { call, userWithToken } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { makeUser, testDb } from '../helpers/db';
-import { legacyForm, sampleInput, sampleValue } from '../helpers/entity-samples';
+import { comparable, legacyForm, sampleInput, sampleValue } from '../helpers/entity-samples';
 import { fieldNames, NOT_IN_OLD_API, rowToInput, type AnyEntity, type Row } from '@/lib/entities/define';
 import { LEGACY_ENTITIES } from '@/lib/entities/registry';
 
@@ -29,7 +29,7 @@ const read = async (entity: AnyEntity, id: number) =>
 
 /** The row's schema fields as text, plus its stored image: what an update must keep or change. */
 const state = (entity: AnyEntity, row: Stored) => ({
-  ...Object.fromEntries(Object.entries(rowToInput(entity, row)).map(([k, v]) => [k, String(v)])),
+  ...Object.fromEntries(Object.entries(rowToInput(entity, row)).map(([k, v]) => [k, comparable(v)])),
   image: entity.image ? row[entity.image.column] : undefined,
 });
 
@@ -73,7 +73,7 @@ for (const { entity, legacy } of LEGACY_ENTITIES) {
         form.append(field, value);
         const res = await invoke('saveItem', [entity.key, id, form], cookie);
         expect(res.text).toContain('"ok":true');
-        expect(state(entity, await read(entity, id))).toEqual({ ...before, [field]: value });
+        expect(state(entity, await read(entity, id))).toEqual({ ...before, [field]: comparable(value) });
       });
     }
 

@@ -120,10 +120,15 @@ describe('entity registry', () => {
       expect(formFields(entity), entity.key).toStrictEqual(FORMS[entity.key]);
       const image = entity.image ? [{ name: 'image', kind: 'image' }] : [];
       expect(
-        AREAS[entity.key].fields.map(({ required: _, ...field }) => field),
+        AREAS[entity.key].fields.map(({ required: _, defaultOn: __, ...field }) => field),
         entity.key,
       ).toStrictEqual([...image, ...FORMS[entity.key]]);
     }
+    // A new project starts published and not featured (the boxes show the schema's defaults).
+    expect(AREAS.events.fields.filter((field) => field.kind === 'checkbox').map(({ name, defaultOn }) => [name, defaultOn])).toEqual([
+      ['published', true],
+      ['featured', false],
+    ]);
   });
 
   it('states the old name of every schema field of every legacy entity (a name or NOT_IN_OLD_API, never left out)', () => {
