@@ -242,6 +242,8 @@ function Field({
     return (
       <fieldset aria-describedby={error ? `${id}-error` : undefined}>
         <legend className="mb-1 font-semibold">{label}</legend>
+        {/* Sent even with nothing ticked, so "none" is saved as none (formInput). */}
+        <input type="hidden" name={field.name} value="" />
         {/* Focused when the field has an error (focusFirstError looks for field-<name>). */}
         <div id={id} tabIndex={-1} className="grid grid-cols-1 gap-2 rounded-lg p-1 sm:grid-cols-2">
           {options?.map((o) => (

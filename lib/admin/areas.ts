@@ -23,7 +23,7 @@ export interface FormField {
 
 /**
  * A form's values as the schema reads them, the same in the browser (before confirming) and in the
- * server action: a multi-select is every ticked value; a box is the last of its hidden "0" and its
+ * server action: a multi-select is every ticked value (none: its empty marker alone); a box is the last of its hidden "0" and its
  * own "1" (an unticked box sends nothing); the image is left to the caller.
  */
 export function formInput(fields: readonly FormField[], data: FormData): Record<string, unknown> {
@@ -31,8 +31,11 @@ export function formInput(fields: readonly FormField[], data: FormData): Record<
   for (const field of fields) {
     if (field.kind === 'image') continue;
     const values = data.getAll(field.name).filter((value): value is string => typeof value === 'string');
-    if (field.kind === 'multiselect') raw[field.name] = values;
-    else if (values.length) raw[field.name] = field.kind === 'checkbox' ? values.at(-1) : values[0];
+    // A multi-select sends an empty marker first (its form does), so "none ticked" is a value and
+    // a field not sent at all keeps what the row has.
+    if (field.kind === 'multiselect') {
+      if (values.length) raw[field.name] = values.filter((value) => value !== '');
+    } else if (values.length) raw[field.name] = field.kind === 'checkbox' ? values.at(-1) : values[0];
   }
   return raw;
 }
