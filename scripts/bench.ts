@@ -399,6 +399,12 @@ async function projectPages(): Promise<string[]> {
   return chosen ? ['en', 'ar'].map((locale) => localePath(locale, chosen)) : [];
 }
 
+/** Each language's project page after that language's pages (English first: see LIGHTHOUSE_PAGES). */
+function withProjectPages(pages: string[], projects: string[]): string[] {
+  const arabic = (page: string) => page === '/ar' || page.startsWith('/ar/');
+  return [...pages.filter((p) => !arabic(p)), ...projects.filter((p) => !arabic(p)), ...pages.filter(arabic), ...projects.filter(arabic)];
+}
+
 async function runLighthouse(): Promise<{ version: string | null; rows: LighthouseRow[] }> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -408,7 +414,7 @@ async function runLighthouse(): Promise<{ version: string | null; rows: Lighthou
   const rows: LighthouseRow[] = [];
   let version: string | null = null;
   try {
-    for (const page of [...LIGHTHOUSE_PAGES, ...(await projectPages())]) {
+    for (const page of withProjectPages(LIGHTHOUSE_PAGES, await projectPages())) {
       if (shuttingDown) break;
       const row: LighthouseRow = { page, httpStatus: null, finalUrl: null, scores: emptyScores(), performanceRuns: [], metrics: null };
       rows.push(row);

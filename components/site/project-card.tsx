@@ -7,7 +7,19 @@ import { projectPath } from '@/lib/pages';
 import { ClientLogo } from './client-logo';
 
 /** A project in a grid: the whole card is one link to its page (its name is the link's text). */
-export async function ProjectCard({ project, searchText, priority }: { project: Card; searchText?: string; priority?: boolean }) {
+export async function ProjectCard({
+  project,
+  searchText,
+  priority,
+  level = 3,
+}: {
+  project: Card;
+  searchText?: string;
+  priority?: boolean;
+  /** Its heading's level: 2 where the list is the page's own (right under its h1), 3 under a section's h2. */
+  level?: 2 | 3;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const t = await getTranslations('projects');
   const place = placeOf(project);
   return (
@@ -38,12 +50,12 @@ export async function ProjectCard({ project, searchText, priority }: { project: 
         )}
       </div>
       <div className="p-4">
-        <h3 className="text-lg font-bold">
+        <Heading className="text-lg font-bold">
           {/* The link covers the card (its ::after), so the whole card is one tap target and one tab stop. */}
           <Link href={projectPath(project.slug)} className="after:absolute after:inset-0 focus:outline-none" data-testid="project-link">
             {project.name}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-1 flex items-center gap-1 text-sm text-zinc-700 dark:text-zinc-300">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 shrink-0 fill-none stroke-current" strokeWidth="2">
             <path d="M12 21s-7-6.1-7-11a7 7 0 1 1 14 0c0 4.9-7 11-7 11z" />

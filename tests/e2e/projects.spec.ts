@@ -3,6 +3,9 @@ import { testDb } from '../helpers/db';
 import { expect, localePath, test, TEMP_PREFIX, waitForHydration, type Locale } from './support';
 
 // Issue 25: the portfolio as a visitor meets it, in both languages, on a phone and a desktop.
+// One worker runs the file in order: its set-up (a gallery and a video on a seeded project) and
+// clean-up must not run in a second worker while the first still needs them.
+test.describe.configure({ mode: 'default' });
 
 const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
@@ -94,6 +97,7 @@ test('the shared search finds projects across all of them, on the server, in Ara
   await box.fill('مدينه جميرا');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/ar\/Projects\?q=/);
+  await expect(page.getByTestId('projects-count')).toContainText('مدينه جميرا');
   const places = await page.getByTestId('event-location').allInnerTexts();
   expect(places.length).toBeGreaterThan(0);
   for (const place of places) expect(place).toContain('مدينة جميرا');

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { invoke, sessionCookie } from '../helpers/actions';
 import { BASE, call, imageFile, unique, userWithToken } from '../helpers/api';
@@ -80,6 +81,26 @@ describe('projects', () => {
     expect(await page.text()).toContain(name);
     const arabic = await fetch(`${BASE}/ar/Projects/${base}`);
     expect(arabic.status).toBe(200);
+
+    // Shared: its own title, a 1200x630 preview cut from its image, an Event for search engines.
+    const html = await (await fetch(`${BASE}/Projects/${base}`)).text();
+    const meta = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+    expect(meta('og:title')).toContain(name);
+    expect(meta('og:url')).toMatch(new RegExp(`/Projects/${base}$`));
+    const preview = meta('og:image')!.replace(/&amp;/g, '&');
+    expect(preview).toMatch(/\/contactimges\/[^/?]+\?crop=share$/);
+    expect([meta('og:image:width'), meta('og:image:height')]).toEqual(['1200', '630']);
+    const image = await fetch(new URL(new URL(preview).pathname + new URL(preview).search, BASE));
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    const { width, height, format } = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([format, width, height]).toEqual(['jpeg', 1200, 630]);
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
+    const event = jsonLd.find((data) => data['@type'] === 'Event')!;
+    expect(event.name).toBe(name);
+    expect((event.location as { name: string }).name).toBe('Coca-Cola Arena, Dubai');
+    expect((event.image as string[])[0]).toMatch(/\/contactimges\//);
     expect(await fetch(`${BASE}/Projects/no-such-project-${Date.now()}`).then((r) => r.status)).toBe(404);
     expect(await fetch(`${BASE}/Projects/${encodeURIComponent('<script>')}`).then((r) => r.status)).toBe(404);
   });

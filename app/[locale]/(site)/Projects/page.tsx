@@ -57,7 +57,7 @@ export default async function ProjectsPage({ params, searchParams }: Props) {
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="projects-grid" data-search-results>
           {list.cards.map((project, i) => (
-            <ProjectCard key={project.id} project={project} priority={i === 0} />
+            <ProjectCard key={project.id} project={project} priority={i === 0} level={2} />
           ))}
         </ul>
       )}
