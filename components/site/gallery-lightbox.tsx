@@ -4,6 +4,7 @@ import { getImageProps } from 'next/image';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { GALLERY_INDEX_ATTRIBUTE, type GalleryImage } from './gallery-image';
+import { RoundIconButton } from '@/components/ui/round-icon-button';
 
 /** A horizontal move shorter than this is a tap or a wobble, not a swipe. */
 export const SWIPE_MIN_PX = 50;
@@ -138,9 +139,14 @@ export function GalleryLightbox({ images, children }: { images: GalleryImage[]; 
               <p aria-live="polite" aria-atomic="true" className="text-sm font-semibold tabular-nums" data-testid="gallery-position">
                 {t('galleryPosition', { number: index + 1, total: count })}
               </p>
-              <LightboxButton label={t('close')} onClick={() => dialog.current?.close()} testId="gallery-close">
+              <RoundIconButton
+                className="size-11 bg-black/60 hover:bg-black/80"
+                label={t('close')}
+                onClick={() => dialog.current?.close()}
+                testId="gallery-close"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
-              </LightboxButton>
+              </RoundIconButton>
             </div>
             <figure className="flex min-h-0 flex-1 flex-col">
               {/* Horizontal pans are the gallery's (a swipe); vertical pans and pinching stay the browser's. */}
@@ -169,22 +175,22 @@ export function GalleryLightbox({ images, children }: { images: GalleryImage[]; 
                 />
                 {count > 1 && (
                   <>
-                    <LightboxButton
+                    <RoundIconButton
                       label={t('previous')}
                       onClick={() => go(index - 1)}
                       flip={!rtl}
-                      className="absolute start-2 top-1/2 -translate-y-1/2"
+                      className="absolute start-2 top-1/2 size-11 -translate-y-1/2 bg-black/60 hover:bg-black/80"
                     >
                       <path d="M9 6l6 6-6 6" />
-                    </LightboxButton>
-                    <LightboxButton
+                    </RoundIconButton>
+                    <RoundIconButton
                       label={t('next')}
                       onClick={() => go(index + 1)}
                       flip={rtl}
-                      className="absolute end-2 top-1/2 -translate-y-1/2"
+                      className="absolute end-2 top-1/2 size-11 -translate-y-1/2 bg-black/60 hover:bg-black/80"
                     >
                       <path d="M9 6l6 6-6 6" />
-                    </LightboxButton>
+                    </RoundIconButton>
                   </>
                 )}
               </div>
@@ -196,41 +202,5 @@ export function GalleryLightbox({ images, children }: { images: GalleryImage[]; 
         )}
       </dialog>
     </div>
-  );
-}
-
-function LightboxButton({
-  label,
-  onClick,
-  children,
-  flip = false,
-  className = '',
-  testId,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-  flip?: boolean;
-  className?: string;
-  testId?: string;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      data-testid={testId}
-      className={`grid size-11 shrink-0 place-items-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white ${className}`}
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className={`size-5 fill-none stroke-current ${flip ? 'rotate-180' : ''}`}
-        strokeWidth="2.5"
-      >
-        {children}
-      </svg>
-    </button>
   );
 }

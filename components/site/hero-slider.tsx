@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TIMINGS } from '@/lib/timings';
+import { RoundIconButton } from '@/components/ui/round-icon-button';
 
 /** Up to this many slides get a dot each (one row on a 375 px phone); more get a counter. */
 export const MAX_DOTS = 10;
@@ -104,9 +105,14 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
       {count > 1 && (
         // Lifted above the floating mail button on phones, where the row reaches the screen's edge.
         <div className="absolute inset-x-0 bottom-24 z-20 flex items-center justify-center gap-3 px-4 sm:bottom-6">
-          <SliderButton label={t('previousSlide')} onClick={() => go(index - 1)} flip={!rtl}>
+          <RoundIconButton
+            className="size-10 bg-black/50 hover:bg-black/70"
+            label={t('previousSlide')}
+            onClick={() => go(index - 1)}
+            flip={!rtl}
+          >
             <path d="M9 6l6 6-6 6" />
-          </SliderButton>
+          </RoundIconButton>
           {count > MAX_DOTS ? (
             // Past a row of dots that fits a phone, a counter: 32 dots wrapped onto three lines.
             <p
@@ -136,56 +142,25 @@ export function HeroSlider({ ids, images, children }: { ids: number[]; images: R
               ))}
             </ul>
           )}
-          <SliderButton label={t('nextSlide')} onClick={() => go(index + 1)} flip={rtl}>
+          <RoundIconButton
+            className="size-10 bg-black/50 hover:bg-black/70"
+            label={t('nextSlide')}
+            onClick={() => go(index + 1)}
+            flip={rtl}
+          >
             <path d="M9 6l6 6-6 6" />
-          </SliderButton>
-          <SliderButton
+          </RoundIconButton>
+          <RoundIconButton
+            className="size-10 bg-black/50 hover:bg-black/70"
             label={stopped ? t('play') : t('pause')}
             onClick={() => setStopped((s) => !s)}
             testId="slider-pause"
             pressed={stopped}
           >
             {stopped ? <path d="M8 5v14l11-7z" fill="currentColor" /> : <path d="M8 5v14M16 5v14" />}
-          </SliderButton>
+          </RoundIconButton>
         </div>
       )}
     </section>
-  );
-}
-
-function SliderButton({
-  label,
-  onClick,
-  children,
-  flip = false,
-  testId,
-  pressed,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-  flip?: boolean;
-  testId?: string;
-  pressed?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      data-testid={testId}
-      aria-pressed={pressed}
-      className="grid size-10 shrink-0 place-items-center rounded-full bg-black/50 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className={`size-5 fill-none stroke-current ${flip ? 'rotate-180' : ''}`}
-        strokeWidth="2.5"
-      >
-        {children}
-      </svg>
-    </button>
   );
 }
