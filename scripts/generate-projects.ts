@@ -1,73 +1,22 @@
 // npm run projects:generate -- [--count 1000] [--gallery 100]
-// A company's long history for measurements: COUNT published projects generated from the seeded
-// ones (their photos reused, nothing new stored), with cities, dates over 25 years, two services
-// each, long descriptions in both languages, and one project with a GALLERY-photo gallery (the
-// newest, so /Projects lists it first). Against
-// DATABASE_URL (the bench and the tests run the product on it); writes expire the page caches on
-// the next write through the product, or at once when the product is not running. For
-// measurements only: the projects share the seeded photos, so deleting one removes its photo.
+// Generated projects for measurements against DATABASE_URL (lib/db/generate-projects.ts says what
+// they hold). Writes expire the page caches on the next write through the product.
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { count: { type: 'string' }, gallery: { type: 'string' } } });
-const COUNT = Number(values.count ?? 1000);
-const GALLERY = Number(values.gallery ?? 100);
-if (!process.env.DATABASE_URL || !Number.isInteger(COUNT) || COUNT < 1 || COUNT > 100_000 || !Number.isInteger(GALLERY)) {
+const count = Number(values.count ?? 1000);
+const gallery = Number(values.gallery ?? 100);
+if (!process.env.DATABASE_URL || !Number.isInteger(count) || count < 1 || count > 100_000 || !Number.isInteger(gallery) || gallery < 1) {
   console.error('usage: DATABASE_URL=… npm run projects:generate -- [--count 1000] [--gallery 100]');
   process.exit(2);
 }
 const { migrate } = await import('@/lib/db/migrate');
 await migrate(process.env.DATABASE_URL);
 const { db } = await import('@/lib/db/client');
+const { generateProjects } = await import('@/lib/db/generate-projects');
 try {
-  const seeded = await db.event.findMany({ where: { image: { not: null } }, orderBy: { id: 'asc' }, take: 8 });
-  const services = (await db.service.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((s) => s.id);
-  if (!seeded.length || services.length < 2) throw new Error('seed the database first (start the product once)');
-  const cities: [string, string][] = [
-    ['Dubai', 'دبي'],
-    ['Abu Dhabi', 'أبوظبي'],
-    ['Sharjah', 'الشارقة'],
-    ['Ajman', 'عجمان'],
-    ['Ras Al Khaimah', 'رأس الخيمة'],
-  ];
-  const en = 'A curved LED wall, line-array sound and moving-head lighting for a gala evening of 1,200 guests. ';
-  const ar = 'حفل بشاشة LED منحنية ونظام صوت خطي وإضاءة متحركة لألف ومئتي ضيف. ';
-  const stamp = Date.now().toString(36);
-  const rows = Array.from({ length: COUNT }, (_, i) => {
-    const from = seeded[i % seeded.length]!;
-    const [cityEn, cityAr] = cities[i % cities.length]!;
-    return {
-      nameEn: `Generated project ${i + 1} ${from.nameEn}`,
-      nameAr: `مشروع ${i + 1} ${from.nameAr}`,
-      slug: `generated-${stamp}-${i + 1}`,
-      date: new Date(Date.UTC(2000 + (i % 25), i % 12, 1 + (i % 28))),
-      cityEn,
-      cityAr,
-      locationEn: `Hall ${(i % 40) + 1}, ${cityEn}`,
-      locationAr: `القاعة ${(i % 40) + 1}، ${cityAr}`,
-      descriptionEn: `${en.repeat(3)}\n\n${en.repeat(3)}`,
-      descriptionAr: `${ar.repeat(3)}\n\n${ar.repeat(3)}`,
-      cost: '25000',
-      clientId: from.clientId,
-      image: from.image,
-      serviceIds: [services[i % services.length]!, services[(i + 2) % services.length]!],
-    };
-  });
-  for (let start = 0; start < rows.length; start += 500) await db.event.createMany({ data: rows.slice(start, start + 500) });
-  const showcase = await db.event.findFirstOrThrow({ where: { slug: `generated-${stamp}-1` } });
-  const gallery = Array.from({ length: GALLERY }, (_, i) => ({
-    file: seeded[i % seeded.length]!.image!,
-    width: 1600,
-    height: 1067,
-    altEn: `Stage and LED wall, view ${i + 1}`,
-    altAr: `المسرح وشاشة LED، المنظر ${i + 1}`,
-    captionEn: i % 3 ? '' : `The main stage before doors opened, ${i + 1}`,
-    captionAr: i % 3 ? '' : `المسرح الرئيسي قبل فتح الأبواب، ${i + 1}`,
-  }));
-  await db.event.update({
-    where: { id: showcase.id },
-    data: { gallery, videos: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'], date: new Date(Date.UTC(2025, 11, 31)) },
-  });
-  console.log(`Generated ${COUNT} projects; /Projects/${showcase.slug} has a gallery of ${GALLERY} photos.`);
+  const slug = await generateProjects(db, { count, gallery });
+  console.log(`Generated ${count} projects; /Projects/${slug} has a gallery of ${gallery} photos.`);
 } finally {
   await db.$disconnect();
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleGallery } from '@/lib/db/generate-projects';
 import { localePath, PUBLIC_PAGES } from '@/lib/pages';
 import { BASE, call, imageFile, purgePageCopies, userWithToken } from '../helpers/api';
 import { sessionCookie } from '../helpers/actions';
@@ -121,15 +122,7 @@ describe(`${EVENTS} events`, () => {
           date = make_date(2000 + id % 25, 1 + id % 12, 1 + id % 28)
         WHERE name_en LIKE 'Scale event %'`;
       const showcase = scale[500]!;
-      const gallery = Array.from({ length: 100 }, (_, i) => ({
-        file: showcase.image!,
-        width: 1600,
-        height: 1067,
-        altEn: `Stage and LED wall, view ${i + 1}`,
-        altAr: `المسرح وشاشة LED، المنظر ${i + 1}`,
-        captionEn: i % 3 ? '' : `The main stage before doors opened, ${i + 1}`,
-        captionAr: i % 3 ? '' : `المسرح الرئيسي قبل فتح الأبواب، ${i + 1}`,
-      }));
+      const gallery = sampleGallery([showcase.image!], 100);
       await testDb.event.update({ where: { id: showcase.id }, data: { gallery, videos: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'] } });
       const { token, user: admin } = await userWithToken('admin');
       await purgePageCopies(token!);
