@@ -8,6 +8,7 @@ import type { ActionResult } from '@/lib/admin/actions';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { DeleteButton } from './delete-button';
+import { ResetLinkMaker } from './reset-link-maker';
 
 export interface UserRow {
   id: number;
@@ -135,6 +136,11 @@ function UserCard({
           />
         )}
       </div>
+      {!me && (
+        <div className="mt-3">
+          <ResetLinkMaker userId={user.id} email={user.email} />
+        </div>
+      )}
     </li>
   );
 }

@@ -5,6 +5,7 @@ export function AuthField({
   placeholder,
   autoComplete,
   error,
+  hint,
   defaultValue,
 }: {
   name: string;
@@ -13,10 +14,13 @@ export function AuthField({
   placeholder: string;
   autoComplete: string;
   error?: string;
+  /** A standing hint under the field (a password's rule), read with it by screen readers. */
+  hint?: string;
   /** What was typed, when a form posted without scripts comes back with an error. */
   defaultValue?: string;
 }) {
   const id = `auth-${name}`;
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div>
       <label htmlFor={id} className="mb-1 block font-semibold">
@@ -32,9 +36,14 @@ export function AuthField({
         dir={type === 'email' || type === 'password' ? 'ltr' : undefined}
         required
         aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={described || undefined}
         className="field-input"
       />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
           {error}

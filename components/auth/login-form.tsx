@@ -73,6 +73,9 @@ export function LoginForm() {
         placeholder={t('passwordPlaceholder')}
         autoComplete="current-password"
       />
+      <Link href="/ForgotPassword" className="justify-self-start text-sm font-semibold underline" data-testid="forgot-link">
+        {t('forgotLink')}
+      </Link>
       {shown && (
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="login-error">
           {shown}

@@ -85,6 +85,7 @@ export function SignupForm() {
         label={t('passwordLabel')}
         placeholder={t('passwordPlaceholder')}
         autoComplete="new-password"
+        hint={t('passwordHint')}
         error={error('password')}
       />
       <AuthField

@@ -1,13 +1,23 @@
 'use server';
 
 import { headers } from 'next/headers';
+import { after } from 'next/server';
 import { AuthError, CredentialsSignin } from 'next-auth';
 import { clientAddress } from '@/lib/auth/client-address';
 import { config } from '@/lib/config';
-import { sessionUser, type Permission } from '@/lib/auth/guard';
+import { requireSessionUser, sessionUser, type Permission } from '@/lib/auth/guard';
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
 import { register as registerUser, removeUser, setFlags } from '@/lib/entities/user';
+import {
+  adminResetLink,
+  admitResetRequest,
+  changePassword,
+  endOtherSessions,
+  endOwnSession,
+  resetPassword,
+  sendResetLink,
+} from '@/lib/entities/user/account';
 import { z } from 'zod';
 import { isDbFault } from '@/lib/db/faults';
 import { redirect } from '@/lib/i18n/navigation';
@@ -188,4 +198,77 @@ export async function logout(): Promise<ActionResult> {
 export async function endSession(): Promise<void> {
   const { signOut } = await import('@/lib/auth/auth');
   await signOut({ redirect: false });
+}
+
+// Passwords and sessions (issue 26; lib/entities/user/account.ts). The forms use useActionState
+// alone: the same state with and without scripts, so there is one way in.
+
+const formArgs = z.tuple([z.instanceof(FormData)]);
+
+/**
+ * "Forgot password": checks and counts the address, answers at once, and only then (after the
+ * answer has gone) looks the account up and queues the mail. A known and an unknown address get
+ * the same answer in the same time.
+ */
+export async function requestPasswordReset(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  const locale = formLocale(form);
+  let emailAddress = '';
+  const result = await run(null, async () => {
+    const address = clientAddress(await headers(), config.trustProxyHops);
+    emailAddress = await admitResetRequest({ email: form.get('email') }, { address });
+  });
+  if (result.ok) {
+    after(() => sendResetLink(emailAddress, locale).catch((error: unknown) => console.error('[reset] the link was not queued', error)));
+    return result;
+  }
+  return { ...result, values: { email: text(form, 'email') } };
+}
+
+/** Sets a new password with a reset link (its token is a hidden field of the form). */
+export async function resetPasswordWithLink(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  return run(null, () =>
+    resetPassword({ token: form.get('token'), password: form.get('password'), passwordConfirmation: form.get('passwordConfirmation') }),
+  );
+}
+
+/** /Admin/Account: the signed-in person's new password; their other sessions and tokens end. */
+export async function changeOwnPassword(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  return run('content', async () => {
+    const me = await requireSessionUser('content');
+    await changePassword(me, {
+      currentPassword: form.get('currentPassword'),
+      password: form.get('password'),
+      passwordConfirmation: form.get('passwordConfirmation'),
+    });
+  });
+}
+
+/** Signs out one of the person's own sessions or API tokens (its id in the form's `tokenId`). */
+export async function signOutSession(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('content', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    await endOwnSession(await requireSessionUser('content'), data.get('tokenId'));
+  });
+}
+
+export async function signOutOtherSessions(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('content', async () => {
+    argsOf(formArgs, [form]);
+    await endOtherSessions(await requireSessionUser('content'));
+  });
+}
+
+export type ResetLinkResult = ActionResult & { url?: string };
+
+/** An Admin's one-time reset link for a user (form: `userId`, `locale`), shown to copy: when mail is not set up, or not arriving. */
+export async function makeResetLink(_previous: ResetLinkResult | null, form: FormData): Promise<ResetLinkResult> {
+  let url = '';
+  const result = await run('users', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    url = (await adminResetLink((await requireSessionUser('users')).id, data.get('userId'), formLocale(data))).url;
+  });
+  return result.ok ? { ok: true, url } : result;
 }

@@ -92,6 +92,7 @@ export type AdminRoute =
   | { kind: 'home' }
   | { kind: 'users' }
   | { kind: 'settings' }
+  | { kind: 'account' }
   | { kind: 'inquiries' }
   | { kind: 'inquiry'; id: number }
   | { kind: 'list'; area: AreaDef }
@@ -106,6 +107,7 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
   const lower = first.toLowerCase();
   if (lower === 'users' && !second) return { kind: 'users' };
   if (lower === 'settings' && !second) return { kind: 'settings' };
+  if (lower === 'account' && !second) return { kind: 'account' };
   // Quote requests (issue 19): not a content entity (visitors write them, staff only read, mark
   // and annotate them), so their screens are route kinds of their own.
   if (lower === 'inquiries' && !second) return { kind: 'inquiries' };

@@ -62,7 +62,12 @@ export const { auth, signIn, signOut } = NextAuth({
           // Only the sign-in action calls this (there is no Auth.js route), so Next's cookie store
           // is the action's response: the browser keeps its device cookie for the next sign-in.
           if (device) (await cookies()).set(DEVICE_COOKIE, device, deviceCookieOptions());
-          return { id: String(user.id), name: user.name, email: user.email, sessionToken: await issueToken(user.id, 'session') };
+          return {
+            id: String(user.id),
+            name: user.name,
+            email: user.email,
+            sessionToken: await issueToken(user.id, 'session', { address: client.address, userAgent: request.headers.get('user-agent') }),
+          };
         } catch (error) {
           if (error instanceof AppError) throw new SignInRefused(error.code);
           throw error;

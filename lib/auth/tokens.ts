@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib';
 import { db } from '@/lib/db/client';
 import { config } from '@/lib/config';
 import { parseId } from '@/lib/entities/ids';
+import type { DbClient } from '@/lib/entities/define';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -17,13 +18,24 @@ export function makeSecret(): string {
   return entropy + (crc32(entropy) >>> 0).toString(16).padStart(8, '0');
 }
 
-export async function issueToken(userId: number, kind: TokenKind = 'api'): Promise<string> {
+/** Where a token was opened: the client address and User-Agent, as the sessions list shows them. */
+export interface TokenOrigin {
+  address: string;
+  userAgent: string | null;
+}
+
+/** A User-Agent is the client's to choose: kept to a length that is enough to name a browser. */
+const USER_AGENT_MAX = 300;
+
+export async function issueToken(userId: number, kind: TokenKind, origin: TokenOrigin): Promise<string> {
   const secret = makeSecret();
   const minutes = config.tokenExpiryMinutes;
   const row = await db.apiToken.create({
     data: {
       userId,
       kind,
+      address: origin.address.slice(0, 64),
+      userAgent: (origin.userAgent ?? '').slice(0, USER_AGENT_MAX),
       tokenHash: sha256(secret),
       expiresAt: minutes > 0 ? new Date(Date.now() + minutes * 60_000) : null,
     },
@@ -51,8 +63,10 @@ export async function revokeToken(id: number) {
   await db.apiToken.deleteMany({ where: { id } });
 }
 
-export async function revokeAllTokens(userId: number) {
-  await db.apiToken.deleteMany({ where: { userId } });
+/** Ends every session and API token of the user, but `keepId` (the caller's own session) when given. */
+export async function revokeAllTokens(userId: number, options: { keepId?: number; tx?: DbClient } = {}) {
+  const client = options.tx ?? db;
+  await client.apiToken.deleteMany({ where: { userId, ...(options.keepId ? { id: { not: options.keepId } } : {}) } });
 }
 
 /** How stale `last_used_at` may get: a coarse "last seen" is all it is for, so it costs a write at most this often. */

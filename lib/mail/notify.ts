@@ -237,3 +237,52 @@ export async function notifyRegistrations(client: DbClient): Promise<void> {
   }
   console.warn('[mail] registrations: the digests of this window and the next two already left; no mail queued');
 }
+
+// Mails to one account holder (lib/entities/user/account.ts), queued in the transaction that made
+// the link or changed the password. Like every mail here they hold no text a visitor chose: fixed
+// words, the link, the time.
+
+/** The password reset link (valid LINK_LIFETIME_MS.reset; the mail says one hour). */
+export async function mailResetLink(client: DbClient, mail: { linkId: number; to: string; url: string }): Promise<void> {
+  const w = words;
+  const layout: Layout = {
+    company: await companyNames(client),
+    heading: both((x) => x.reset.subject),
+    intro: { en: w.en.reset.intro, ar: w.ar.reset.intro },
+    fields: [],
+    notes: [{ en: w.en.reset.notYou, ar: w.ar.reset.notYou }],
+    link: { label: both((x) => x.reset.action), urls: [mail.url] },
+  };
+  await enqueue(client, {
+    dedupeKey: `reset:${mail.linkId}`,
+    kind: 'reset',
+    to: [mail.to],
+    subject: `${w.en.reset.subject} | ${w.ar.reset.subject}`,
+    text: renderText(layout),
+    html: renderHtml(layout),
+  });
+}
+
+/** "Your password was changed", with when, and what to do if it was not them. */
+export async function mailPasswordChanged(client: DbClient, mail: { userId: number; to: string; at: Date }): Promise<void> {
+  const w = words;
+  const layout: Layout = {
+    company: await companyNames(client),
+    heading: both((x) => x.passwordChanged.subject),
+    intro: { en: w.en.passwordChanged.intro, ar: w.ar.passwordChanged.intro },
+    fields: [{ label: both((x) => x.passwordChanged.at), value: received(mail.at) }],
+    notes: [{ en: w.en.passwordChanged.notYou, ar: w.ar.passwordChanged.notYou }],
+    link: {
+      label: both((x) => x.passwordChanged.action),
+      urls: [`${config.siteUrl}/ForgotPassword`, `${config.siteUrl}/ar/ForgotPassword`],
+    },
+  };
+  await enqueue(client, {
+    dedupeKey: `password-changed:${mail.userId}:${mail.at.getTime()}`,
+    kind: 'password-changed',
+    to: [mail.to],
+    subject: `${w.en.passwordChanged.subject} | ${w.ar.passwordChanged.subject}`,
+    text: renderText(layout),
+    html: renderHtml(layout),
+  });
+}

@@ -11,7 +11,8 @@ import { can, isPending, sessionUser } from '@/lib/auth/guard';
 import { unreadInquiryCount } from '@/lib/inquiries';
 import { Link, redirect } from '@/lib/i18n/navigation';
 
-const CLIENT_NAMESPACES = ['admin', 'validation', 'errors', 'nav', 'common'] as const;
+// `auth`: the password fields of /Admin/Account share the sign-in pages' words.
+const CLIENT_NAMESPACES = ['admin', 'auth', 'validation', 'errors', 'nav', 'common'] as const;
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: 'admin' });
@@ -51,7 +52,12 @@ export default async function AdminLayout({ children, params }: { children: Reac
       <div className="min-h-svh min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">
         <aside className="flex flex-col gap-4 border-b border-zinc-200 bg-zinc-100 p-4 min-[769px]:sticky min-[769px]:top-0 min-[769px]:h-svh min-[769px]:border-b-0 min-[769px]:border-e dark:border-zinc-800 dark:bg-zinc-900">
           <BrandBar home="/Admin" />
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('signedInAs', { name: user.name })}</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            {t('signedInAs', { name: user.name })} ·{' '}
+            <Link href="/Admin/Account" className="font-semibold underline" data-testid="account-link">
+              {t('account.nav')}
+            </Link>
+          </p>
           <AdminNav items={items} />
           <div className="mt-auto flex flex-col gap-2">
             <Link href="/" className="btn-secondary">

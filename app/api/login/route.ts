@@ -12,8 +12,9 @@ export async function POST(request: Request) {
     async () => {
       const { fields } = await readBody(request, SMALL_BODY_LIMIT);
       // The old client is cross-origin and sends no cookies: its trusted clients are known addresses.
-      const { user } = await verifyLogin(fields, { address: clientIp(request) });
-      const token = await issueToken(user.id, 'api');
+      const address = clientIp(request);
+      const { user } = await verifyLogin(fields, { address });
+      const token = await issueToken(user.id, 'api', { address, userAgent: request.headers.get('user-agent') });
       const legacy = legacyUser.toJson(user);
       return json(request, { token, is_admin: legacy.is_admin, mine_admin: legacy.mine_admin, user: legacy });
     },

@@ -4,6 +4,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from '@/lib/errors';
 import { fieldErrors } from '@/lib/entities/fields';
 import { parseId } from '@/lib/entities/ids';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
+import { assertStrongPassword } from '@/lib/auth/password-rules';
 import { revokeAllTokens } from '@/lib/auth/tokens';
 import { deviceCookieAfterSignIn } from '@/lib/auth/device-cookie';
 import { admit, signedIn, type LoginClient } from '@/lib/auth/login-throttle';
@@ -33,6 +34,7 @@ export async function register(raw: Record<string, unknown>, client: SignupClien
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const { name, email, password } = parsed.data;
   await admitSignup(client.address);
+  assertStrongPassword(password, [name, email]);
   if (await db.user.findUnique({ where: { email } })) throw invalid({ email: ['emailTaken'] });
   const passwordHash = await hashPassword(password);
   try {
@@ -145,6 +147,7 @@ export async function ensureAdmin(email: string, password: string, name?: string
   const normalized = email.trim().toLowerCase();
   const parsed = registerSchema.safeParse({ name: name || 'Administrator', email: normalized, password, passwordConfirmation: password });
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+  assertStrongPassword(password, [parsed.data.name, normalized]);
   const passwordHash = await hashPassword(password);
   return db.user.upsert({
     where: { email: normalized },

@@ -5,7 +5,9 @@ import { InquiryInbox } from '@/components/admin/inquiry-inbox';
 import { ItemForm } from '@/components/admin/item-form';
 import { ItemList } from '@/components/admin/item-list';
 import { MailStatus } from '@/components/admin/mail-status';
+import { PasswordForm } from '@/components/admin/password-form';
 import { ProjectListPages, ProjectListTools } from '@/components/admin/project-list-tools';
+import { SessionList } from '@/components/admin/session-list';
 import { SettingsForm } from '@/components/admin/settings-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
@@ -14,6 +16,8 @@ import { can, sessionUser } from '@/lib/auth/guard';
 import { config } from '@/lib/config';
 import { parseInquiryFilter } from '@/lib/inquiries';
 import { listUsers } from '@/lib/entities/user';
+import { listSessions } from '@/lib/entities/user/account';
+import { formatDubaiTime } from '@/lib/inquiries/format';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { getSiteSettings } from '@/lib/settings';
 import { PORTFOLIO_PATH, siteImageUrl } from '@/lib/settings/paths';
@@ -102,6 +106,36 @@ export default async function AdminPage({ params, searchParams }: Props) {
           }}
           imageLimits={imageLimits}
         />
+      </section>
+    );
+  }
+  if (route.kind === 'account') {
+    // Every signed-in person's own: their password and where they are signed in.
+    const sessions = await listSessions(user);
+    return (
+      <section className="grid gap-10">
+        <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
+          {t('account.title')}
+        </h1>
+        <section aria-labelledby="password-title" className="grid gap-4">
+          <h2 id="password-title" className="text-xl font-bold">
+            {t('account.passwordTitle')}
+          </h2>
+          <PasswordForm />
+        </section>
+        <section aria-labelledby="sessions-title" className="grid gap-4">
+          <h2 id="sessions-title" className="text-xl font-bold">
+            {t('account.sessionsTitle')}
+          </h2>
+          <p className="text-zinc-700 dark:text-zinc-300">{t('account.sessionsIntro')}</p>
+          <SessionList
+            sessions={sessions.map((s) => ({
+              ...s,
+              opened: formatDubaiTime(s.createdAt, locale),
+              lastUsed: s.lastUsedAt ? formatDubaiTime(s.lastUsedAt, locale) : null,
+            }))}
+          />
+        </section>
       </section>
     );
   }

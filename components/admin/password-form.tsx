@@ -1,0 +1,79 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useActionState, useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { changeOwnPassword } from '@/lib/admin/actions';
+import { runtimeKey } from '@/lib/i18n/keys';
+import { useRouter } from '@/lib/i18n/navigation';
+import { TIMINGS } from '@/lib/timings';
+import { AuthField } from '@/components/auth/auth-field';
+
+/** /Admin/Account's password change: a plain `<form action>` (works without scripts), toasts when they run. */
+export function PasswordForm() {
+  const t = useTranslations('admin.account');
+  const ta = useTranslations('auth');
+  const tv = useTranslations('validation');
+  const errors = useTranslations('errors');
+  const router = useRouter();
+  const [state, action, pending] = useActionState(changeOwnPassword, null);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!state) return;
+    if (state.ok) {
+      toast.success(t('passwordChanged'), { duration: TIMINGS.successToastMs });
+      form.current?.reset();
+      // The sessions list below has lost its other rows.
+      router.refresh();
+    }
+  }, [state, t, router]);
+
+  const failed = state && !state.ok ? state : null;
+  const error = (field: string) =>
+    failed?.fieldErrors?.[field]?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
+  const refusal =
+    failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
+  return (
+    <form ref={form} action={action} className="grid max-w-md gap-4" data-testid="password-form" noValidate>
+      <AuthField
+        name="currentPassword"
+        type="password"
+        label={t('currentPassword')}
+        placeholder=""
+        autoComplete="current-password"
+        error={error('currentPassword')}
+      />
+      <AuthField
+        name="password"
+        type="password"
+        label={ta('newPasswordLabel')}
+        placeholder=""
+        autoComplete="new-password"
+        hint={ta('passwordHint')}
+        error={error('password')}
+      />
+      <AuthField
+        name="passwordConfirmation"
+        type="password"
+        label={ta('confirmLabel')}
+        placeholder=""
+        autoComplete="new-password"
+        error={error('passwordConfirmation')}
+      />
+      {state?.ok && (
+        <p role="status" className="font-semibold text-green-800 dark:text-green-300" data-testid="password-changed">
+          {t('passwordChanged')}
+        </p>
+      )}
+      {refusal && (
+        <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="password-error">
+          {refusal}
+        </p>
+      )}
+      <button type="submit" disabled={pending} className="btn-primary justify-self-start" data-testid="password-submit">
+        {pending ? ta('working') : t('changePassword')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useActionState } from 'react';
+import { resetPasswordWithLink } from '@/lib/admin/actions';
+import { runtimeKey } from '@/lib/i18n/keys';
+import { Link } from '@/lib/i18n/navigation';
+import { AuthField } from './auth-field';
+
+/** The new password for a reset link (its token travels as a hidden field); the same with scripts and without. */
+export function ResetForm({ token }: { token: string }) {
+  const t = useTranslations('auth');
+  const tv = useTranslations('validation');
+  const errors = useTranslations('errors');
+  const [state, action, pending] = useActionState(resetPasswordWithLink, null);
+
+  if (state?.ok)
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-2xl font-extrabold">{t('resetTitle')}</h1>
+        <p role="status" className="font-semibold text-green-800 dark:text-green-300" data-testid="reset-done">
+          {t('resetDone')}
+        </p>
+        <Link href="/LogIn" className="btn-primary justify-self-start">
+          {t('signIn')}
+        </Link>
+      </div>
+    );
+  const failed = state && !state.ok ? state : null;
+  const error = (field: string) =>
+    failed?.fieldErrors?.[field]?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
+  const refusal =
+    failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
+  return (
+    <form action={action} className="grid gap-4" data-testid="reset-form" noValidate>
+      <h1 className="text-2xl font-extrabold">{t('resetTitle')}</h1>
+      <input type="hidden" name="token" value={token} />
+      <AuthField
+        name="password"
+        type="password"
+        label={t('newPasswordLabel')}
+        placeholder={t('passwordPlaceholder')}
+        autoComplete="new-password"
+        hint={t('passwordHint')}
+        error={error('password')}
+      />
+      <AuthField
+        name="passwordConfirmation"
+        type="password"
+        label={t('confirmLabel')}
+        placeholder={t('confirmPlaceholder')}
+        autoComplete="new-password"
+        error={error('passwordConfirmation')}
+      />
+      {refusal && (
+        <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="reset-error">
+          {refusal}{' '}
+          {failed?.error === 'linkExpired' && (
+            <Link href="/ForgotPassword" className="underline">
+              {t('requestNewLink')}
+            </Link>
+          )}
+        </p>
+      )}
+      <button type="submit" disabled={pending} className="btn-primary" data-testid="reset-submit">
+        {pending ? t('working') : t('resetSubmit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import type { DbClient } from '@/lib/entities/define';
+
+// One-time links sent by mail or handed over by an Admin (docs/decisions.md, "Staff accounts"):
+// 32 random bytes in the URL, only their SHA-256 in `account_links`. A link is used by the one
+// UPDATE that also checks it is unused and unexpired, so it works exactly once even when two tabs
+// (or a mail scanner and the person) open it together.
+
+export type LinkPurpose = 'reset' | 'invite';
+
+/** How long a link stays good: a reset is for now (1 hour); an invitation waits for someone to read their mail (7 days). */
+export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
+  reset: 60 * 60_000,
+  invite: 7 * 24 * 60 * 60_000,
+};
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** base64url of 32 bytes: 43 characters. Anything else is not one of ours and looks nothing up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export const isLinkToken = (value: unknown): value is string => typeof value === 'string' && TOKEN_SHAPE.test(value);
+
+export async function createLink(
+  tx: DbClient,
+  link: { purpose: LinkPurpose; email: string; userId?: number; role?: string; createdBy?: number },
+): Promise<{ id: number; token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS[link.purpose]);
+  const row = await tx.accountLink.create({
+    data: {
+      purpose: link.purpose,
+      email: link.email,
+      userId: link.userId ?? null,
+      role: link.role ?? null,
+      createdBy: link.createdBy ?? null,
+      tokenHash: sha256(token),
+      expiresAt,
+    },
+  });
+  return { id: row.id, token, expiresAt };
+}
+
+/** The link behind `token` while it can still be used (for showing its form), else null. */
+export async function findLink(tx: DbClient, token: unknown, purpose: LinkPurpose) {
+  if (!isLinkToken(token)) return null;
+  const row = await tx.accountLink.findUnique({ where: { tokenHash: sha256(token) } });
+  if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
+  return row;
+}
+
+/** Uses the link inside `tx`: the row when this call used it, null when it was not usable (or someone else just used it). */
+export async function useLink(tx: DbClient, token: unknown, purpose: LinkPurpose) {
+  if (!isLinkToken(token)) return null;
+  const now = new Date();
+  const used = await tx.accountLink.updateMany({
+    where: { tokenHash: sha256(token), purpose, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
+  if (used.count !== 1) return null;
+  return tx.accountLink.findUnique({ where: { tokenHash: sha256(token) } });
+}
