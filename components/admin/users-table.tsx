@@ -7,6 +7,7 @@ import { saveUserFlags } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
+import { ApprovalButtons } from './approval-buttons';
 import { DeleteButton } from './delete-button';
 import { ResetLinkMaker } from './reset-link-maker';
 
@@ -19,10 +20,10 @@ export interface UserRow {
 }
 
 /** Flags are toggled locally and saved only on Save, as in the old screen. */
-export function UsersTable({ users, meId }: { users: UserRow[]; meId: number }) {
+/** `adminCount`: the Admins over all accounts (a page shows some of them), so the last one is protected. */
+export function UsersTable({ users, meId, adminCount }: { users: UserRow[]; meId: number; adminCount: number }) {
   const t = useTranslations('admin.users');
   const ta = useTranslations('admin');
-  const adminCount = users.filter((u) => u.isAdmin).length;
   if (!users.length) return <p>{t('empty')}</p>;
   return (
     <>
@@ -136,6 +137,7 @@ function UserCard({
           />
         )}
       </div>
+      {pending && <ApprovalButtons userId={user.id} email={user.email} />}
       {!me && (
         <div className="mt-3">
           <ResetLinkMaker userId={user.id} email={user.email} />

@@ -15,7 +15,8 @@ const TOAST_ID = 'login-form';
 
 // Two ways in (use-progressive-action.ts): with scripts, the spec's toast and /Admin 2 seconds
 // later; without them, the browser's POST and the page that comes back.
-export function LoginForm() {
+/** `signup`: whether anyone may ask for an account (else invitation only, and no link to /SignUp). */
+export function LoginForm({ signup }: { signup: boolean }) {
   const t = useTranslations('auth');
   const errors = useTranslations('errors');
   const locale = useLocale();
@@ -84,12 +85,14 @@ export function LoginForm() {
       <button type="submit" disabled={busy} className="btn-primary" data-testid="login-submit">
         {busy ? t('working') : t('signIn')}
       </button>
-      <p className="text-sm">
-        {t('noAccount')}{' '}
-        <Link href="/SignUp" className="font-bold underline">
-          {t('createAccount')}
-        </Link>
-      </p>
+      {signup && (
+        <p className="text-sm">
+          {t('noAccount')}{' '}
+          <Link href="/SignUp" className="font-bold underline">
+            {t('createAccount')}
+          </Link>
+        </p>
+      )}
     </form>
   );
 }

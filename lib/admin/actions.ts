@@ -8,7 +8,8 @@ import { config } from '@/lib/config';
 import { requireSessionUser, sessionUser, type Permission } from '@/lib/auth/guard';
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
-import { register as registerUser, removeUser, setFlags } from '@/lib/entities/user';
+import { approvePending, register as registerUser, rejectPending, removeUser, setFlags, setSignupOpen } from '@/lib/entities/user';
+import { acceptInvitation, invite } from '@/lib/entities/user/invitations';
 import {
   adminResetLink,
   admitResetRequest,
@@ -271,4 +272,60 @@ export async function makeResetLink(_previous: ResetLinkResult | null, form: For
     url = (await adminResetLink((await requireSessionUser('users')).id, data.get('userId'), formLocale(data))).url;
   });
   return result.ok ? { ok: true, url } : result;
+}
+
+// People (issue 26, point 3): invitations, approval and the sign-up mode, Admins only.
+
+export type InviteResult = ActionResult & { url?: string; email?: string };
+
+/** Invites someone by e-mail with a role (form: `email`, `role`, `locale`); the link is also returned to copy. */
+export async function inviteUser(_previous: InviteResult | null, form: FormData): Promise<InviteResult> {
+  let made: { url: string; email: string } | null = null;
+  const result = await run('users', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    made = await invite((await requireSessionUser('users')).id, { email: data.get('email'), role: data.get('role') }, formLocale(data));
+  });
+  if (result.ok && made) return { ok: true, ...(made as { url: string; email: string }) };
+  return result.ok ? result : { ...result, values: { email: text(form, 'email') } };
+}
+
+/** The invitation page's form (`token`, `name`, `password`, `passwordConfirmation`). */
+export async function acceptInvite(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  const result = await run(null, () =>
+    acceptInvitation({
+      token: form.get('token'),
+      name: form.get('name'),
+      password: form.get('password'),
+      passwordConfirmation: form.get('passwordConfirmation'),
+    }),
+  );
+  return result.ok ? result : { ...result, values: { name: text(form, 'name') } };
+}
+
+const approvalArgs = z.tuple([z.instanceof(FormData)]);
+
+/** Approves a pending account with a role (form: `userId`, `role`); the applicant is mailed. */
+export async function approveUser(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('users', async () => {
+    const [data] = argsOf(approvalArgs, [form]);
+    const role = data.get('role') === 'admin' ? 'admin' : 'mini';
+    await approvePending(data.get('userId'), role);
+  });
+}
+
+/** Turns a pending account down: removed, and the applicant mailed. */
+export async function rejectUser(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('users', async () => {
+    const [data] = argsOf(approvalArgs, [form]);
+    await rejectPending(data.get('userId'));
+  });
+}
+
+/** Open sign-up or invitation only (form: `signup` = `open` | `invite`). */
+export async function setSignupMode(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('users', async () => {
+    const [data] = argsOf(approvalArgs, [form]);
+    await setSignupOpen(data.get('signup'));
+  });
 }

@@ -286,3 +286,50 @@ export async function mailPasswordChanged(client: DbClient, mail: { userId: numb
     html: renderHtml(layout),
   });
 }
+
+/** The applicant's answer: approved (with where to sign in) or not. */
+export async function mailDecision(client: DbClient, mail: { userId: number; to: string; approved: boolean }): Promise<void> {
+  const w = words;
+  const pick = mail.approved ? (x: typeof words.en) => x.approved : (x: typeof words.en) => x.declined;
+  const layout: Layout = {
+    company: await companyNames(client),
+    heading: both((x) => pick(x).subject),
+    intro: { en: pick(w.en).intro, ar: pick(w.ar).intro },
+    fields: [],
+    notes: [],
+    link: mail.approved
+      ? { label: both((x) => x.approved.action), urls: [`${config.siteUrl}/LogIn`, `${config.siteUrl}/ar/LogIn`] }
+      : { label: both((x) => x.declined.action), urls: [config.siteUrl] },
+  };
+  await enqueue(client, {
+    // One answer per account: an approval after a demotion and a second approval is not news.
+    dedupeKey: `decision:${mail.userId}`,
+    kind: mail.approved ? 'approved' : 'declined',
+    to: [mail.to],
+    subject: `${pick(w.en).subject} | ${pick(w.ar).subject}`,
+    text: renderText(layout),
+    html: renderHtml(layout),
+  });
+}
+
+/** An invitation: who is invited as what, and the link (valid LINK_LIFETIME_MS.invite; the mail says 7 days). */
+export async function mailInvitation(client: DbClient, mail: { linkId: number; to: string; url: string; admin: boolean }): Promise<void> {
+  const w = words;
+  const role = both((x) => (mail.admin ? x.invitation.roleAdmin : x.invitation.roleMini));
+  const layout: Layout = {
+    company: await companyNames(client),
+    heading: both((x) => x.invitation.subject),
+    intro: { en: w.en.invitation.intro, ar: w.ar.invitation.intro },
+    fields: [{ label: both((x) => x.invitation.role), value: role }],
+    notes: [{ en: w.en.invitation.expires, ar: w.ar.invitation.expires }],
+    link: { label: both((x) => x.invitation.action), urls: [mail.url] },
+  };
+  await enqueue(client, {
+    dedupeKey: `invite:${mail.linkId}`,
+    kind: 'invite',
+    to: [mail.to],
+    subject: `${w.en.invitation.subject} | ${w.ar.invitation.subject}`,
+    text: renderText(layout),
+    html: renderHtml(layout),
+  });
+}

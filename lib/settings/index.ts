@@ -28,6 +28,7 @@ const EMPTY: SiteSettingsRow = {
   descriptionAr: '',
   inquiryRecipients: '',
   whatsapp: '',
+  signupOpen: true,
   updatedAt: null,
 };
 

@@ -615,3 +615,41 @@ test('a spinner shows while a back-office screen loads; the slider list says "Lo
     expect(seen, `the ${link} screen showed "${text}" while it loaded`).toBe(true);
   }
 });
+
+test('invitation only: /SignUp and /api/register refuse, the sign-in page drops its link; open again', async ({ browser, request }) => {
+  const { page } = await adminPage(browser);
+  await page.goto('/Admin/Users');
+  const mode = page.getByTestId('signup-mode');
+  try {
+    await mode.getByLabel('Invitation only (the sign-up page is closed)').check();
+    await mode.getByTestId('signup-mode-save').click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto('/SignUp');
+    await expect(visitor.getByTestId('signup-closed')).toContainText('Staff accounts are made by invitation only.');
+    await visitor.goto('/ar/SignUp');
+    await expect(visitor.getByTestId('signup-closed')).toContainText('تُنشأ حسابات الموظفين بالدعوة فقط');
+    await visitor.goto('/LogIn');
+    await expect(visitor.getByRole('link', { name: 'Create Account' })).toHaveCount(0);
+    const email = `${unique('closed')}@example.test`;
+    const res = await request.post('/api/register', {
+      multipart: {
+        name: 'Closed',
+        email,
+        password: 'violet tractor harbour lantern',
+        password_confirmation: 'violet tractor harbour lantern',
+      },
+    });
+    expect(res.status()).toBe(403);
+    expect(await res.json()).toEqual({ message: 'Sign-up is by invitation only. Ask an Admin to invite you.' });
+    expect(await testDb.user.count({ where: { email } })).toBe(0);
+  } finally {
+    await page.goto('/Admin/Users');
+    await page.getByTestId('signup-mode').getByLabel('Anyone, through the sign-up page (then approved here)').check();
+    await page.getByTestId('signup-mode').getByTestId('signup-mode-save').click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+  }
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/SignUp');
+  await expect(visitor.getByTestId('signup-form')).toBeVisible();
+});

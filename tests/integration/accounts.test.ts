@@ -268,3 +268,104 @@ describe('forgot password', () => {
     expect(results).toEqual([...Array<string>(20).fill('ok'), '429']);
   });
 });
+
+describe('invitations, approval and the people list', () => {
+  it('only Admins invite, approve, reject or change the sign-up mode; nothing changes otherwise', async () => {
+    const mini = await sessionCookie((await makeUser('mini')).email);
+    const applicant = await makeUser('pending');
+    const email = `${unique('invitee')}@example.test`;
+    const calls: [string, FormData][] = [
+      ['inviteUser', form({ email, role: 'admin', locale: 'en' })],
+      ['approveUser', form({ userId: String(applicant.id), role: 'admin' })],
+      ['rejectUser', form({ userId: String(applicant.id) })],
+      ['setSignupMode', form({ signup: 'invite' })],
+    ];
+    for (const [cookie, expected] of [
+      ['', 'unauthenticated'],
+      [mini, 'forbidden'],
+    ] as const)
+      for (const [name, data] of calls) expect((await invoke(name, [null, data], cookie)).text, name).toContain(`"error":"${expected}"`);
+    expect(await testDb.accountLink.count({ where: { email } })).toBe(0);
+    expect(await testDb.user.findUniqueOrThrow({ where: { id: applicant.id } })).toMatchObject({ isAdmin: false, isMiniAdmin: false });
+    expect((await testDb.siteSettings.findUnique({ where: { id: 1 } }))?.signupOpen ?? true).toBe(true);
+  });
+
+  it('an invitation makes an account of its role once; bad input is refused with words', async () => {
+    const admin = await sessionCookie((await makeUser('admin')).email);
+    const taken = await makeUser('mini');
+    expect((await invoke('inviteUser', [null, form({ email: taken.email, role: 'mini', locale: 'en' })], admin)).text).toContain(
+      '"emailTaken"',
+    );
+    expect((await invoke('inviteUser', [null, form({ email: 'nope', role: 'mini', locale: 'en' })], admin)).text).toContain(
+      '"invalidEmail"',
+    );
+    const email = `${unique('invitee')}@example.test`;
+    expect((await invoke('inviteUser', [null, form({ email, role: 'owner', locale: 'en' })], admin)).text).toContain('"invalidId"');
+    const made = await invoke('inviteUser', [null, form({ email: email.toUpperCase(), role: 'mini', locale: 'ar' })], admin);
+    expect(made.text).toMatch(/\/ar\/Invitation\?token=[A-Za-z0-9_-]{43}/);
+    const link = await testDb.accountLink.findFirstOrThrow({ where: { email } });
+    expect(link.expiresAt.getTime() - link.createdAt.getTime()).toBeGreaterThan(7 * 24 * 60 * 60_000 - 60_000);
+    const token = tokenOf(made.text);
+
+    const weak = await invoke(
+      'acceptInvite',
+      [null, form({ token, name: 'Rami', password: 'password1', passwordConfirmation: 'password1' })],
+      '',
+      '/Invitation',
+    );
+    expect(weak.text).toContain('"passwordWeak"');
+    const ok = await invoke(
+      'acceptInvite',
+      [null, form({ token, name: 'Rami', password: STRONG, passwordConfirmation: STRONG })],
+      '',
+      '/Invitation',
+    );
+    expect(ok.text).toContain('"ok":true');
+    expect(await testDb.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ name: 'Rami', isAdmin: false, isMiniAdmin: true });
+    expect((await login(email, STRONG)).status).toBe(200);
+    const again = await invoke(
+      'acceptInvite',
+      [null, form({ token, name: 'Rami 2', password: STRONG, passwordConfirmation: STRONG })],
+      '',
+      '/Invitation',
+    );
+    expect(again.text).toContain('"error":"linkExpired"');
+  });
+
+  it('approve and reject act on pending accounts only', async () => {
+    const admin = await sessionCookie((await makeUser('admin')).email);
+    const approved = await makeUser('mini');
+    expect((await invoke('rejectUser', [null, form({ userId: String(approved.id) })], admin)).text).toContain('"error":"notPending"');
+    expect((await invoke('approveUser', [null, form({ userId: String(approved.id), role: 'admin' })], admin)).text).toContain(
+      '"error":"notPending"',
+    );
+    expect(await testDb.user.findUniqueOrThrow({ where: { id: approved.id } })).toMatchObject({ isAdmin: false, isMiniAdmin: true });
+    const applicant = await makeUser('pending');
+    expect((await invoke('approveUser', [null, form({ userId: String(applicant.id), role: 'admin' })], admin)).text).toContain('"ok":true');
+    expect(await testDb.user.findUniqueOrThrow({ where: { id: applicant.id } })).toMatchObject({ isAdmin: true, isMiniAdmin: true });
+    const other = await makeUser('pending');
+    expect((await invoke('rejectUser', [null, form({ userId: String(other.id) })], admin)).text).toContain('"ok":true');
+    expect(await testDb.user.count({ where: { id: other.id } })).toBe(0);
+    for (const userId of ['0', '-1', 'abc', '99999999999'])
+      expect((await invoke('approveUser', [null, form({ userId, role: 'mini' })], admin)).text).toContain('"error":"notFound"');
+  });
+
+  it('/Admin/Users pages and searches, pending first, whatever the number of accounts', async () => {
+    const admin = await sessionCookie((await makeUser('admin')).email);
+    const tag = unique('people');
+    for (let i = 0; i < 3; i++) await makeUser('mini', `${tag}-${i}@example.test`);
+    const waiting = await makeUser('pending', `${tag}-waiting@example.test`);
+    const html = await (await fetch(`${BASE}/Admin/Users?q=${tag}`, { headers: { Cookie: admin } })).text();
+    const shown = [...html.matchAll(/data-testid="user-card" data-email="([^"]+)"/g)].map((m) => m[1]);
+    expect(shown).toEqual([waiting.email, `${tag}-2@example.test`, `${tag}-1@example.test`, `${tag}-0@example.test`]);
+    // LIKE's wildcards are taken literally; an absurd page is the last one.
+    const literal = await (await fetch(`${BASE}/Admin/Users?q=%25_%25`, { headers: { Cookie: admin } })).text();
+    expect(literal.match(/data-testid="user-card"/g)).toBeNull();
+    const far = await fetch(`${BASE}/Admin/Users?page=999999999`, { headers: { Cookie: admin } });
+    expect(far.status).toBe(200);
+    // Other files add accounts meanwhile: the last page holds 1 to 50 of them, never none.
+    const cards = (await far.text()).match(/data-testid="user-card"/g)?.length ?? 0;
+    expect(cards).toBeGreaterThan(0);
+    expect(cards).toBeLessThanOrEqual(50);
+  });
+});

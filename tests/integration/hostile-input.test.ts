@@ -854,6 +854,63 @@ function generate() {
     action('saveUserFlags', [victimUser, flag, false], 'badRequest');
     action('saveUserFlags', [victimUser, false, flag], 'badRequest');
   }
+  // Issue 26's form actions (people, passwords, sessions), each on a page that offers it: anything
+  // but a form is a bad request; hostile fields get the field's own words; nothing runs unexpectedly.
+  const ACCOUNT_ACTIONS: [string, string][] = [
+    ['requestPasswordReset', '/ForgotPassword'],
+    ['resetPasswordWithLink', '/ResetPassword'],
+    ['acceptInvite', '/Invitation'],
+    ['changeOwnPassword', '/Admin/Account'],
+    ['signOutSession', '/Admin/Account'],
+    ['signOutOtherSessions', '/Admin/Account'],
+    ['makeResetLink', '/Admin/Users'],
+    ['inviteUser', '/Admin/Users'],
+    ['approveUser', '/Admin/Users'],
+    ['rejectUser', '/Admin/Users'],
+    ['setSignupMode', '/Admin/Users'],
+  ];
+  const accountAction = (name: string, page: string, args: unknown[], code: string) =>
+    add({
+      category: 'account action',
+      label: `${name}(${JSON.stringify(args, (_k, v) => (v instanceof FormData ? 'FormData' : v)).slice(0, 60)})`,
+      status: 200,
+      check: actionError(code),
+      send: async () => {
+        const r = await invokeWith(name, args, { cookie, page });
+        return { status: r.status, text: r.text, type: '', cors: null };
+      },
+    });
+  for (const [name, page] of ACCOUNT_ACTIONS)
+    for (const notForm of [null, 'x', {}, [], 1]) accountAction(name, page, [null, notForm], 'badRequest');
+  const longText = 'p'.repeat(10_000);
+  accountAction('requestPasswordReset', '/ForgotPassword', [null, multipart({ email: `${'a'.repeat(3000)}@example.test` })], 'invalid');
+  accountAction('requestPasswordReset', '/ForgotPassword', [null, multipart({ email: 'a\u0000@example.test' })], 'invalid');
+  accountAction(
+    'resetPasswordWithLink',
+    '/ResetPassword',
+    [null, multipart({ token: longText, password: longText, passwordConfirmation: longText })],
+    'linkExpired',
+  );
+  accountAction(
+    'acceptInvite',
+    '/Invitation',
+    [null, multipart({ token: '__proto__', name: 'x', password: 'x', passwordConfirmation: 'x' })],
+    'linkExpired',
+  );
+  accountAction(
+    'changeOwnPassword',
+    '/Admin/Account',
+    [null, multipart({ currentPassword: longText, password: longText, passwordConfirmation: longText })],
+    'invalid',
+  );
+  for (const tokenId of ['abc', '-1', '0', '1.5', '2147483648', '__proto__', ''])
+    accountAction('signOutSession', '/Admin/Account', [null, multipart({ tokenId })], 'notFound');
+  for (const userId of ['abc', '-1', '2147483648', '__proto__'])
+    for (const name of ['makeResetLink', 'approveUser', 'rejectUser'])
+      accountAction(name, '/Admin/Users', [null, multipart({ userId, role: 'mini', locale: 'en' })], 'notFound');
+  accountAction('inviteUser', '/Admin/Users', [null, multipart({ email: 'a\u0000@example.test', role: 'mini' })], 'invalid');
+  accountAction('inviteUser', '/Admin/Users', [null, multipart({ email: 'x@example.test', role: '__proto__' })], 'invalid');
+  accountAction('setSignupMode', '/Admin/Users', [null, multipart({ signup: 'closed' })], 'invalid');
   for (const notForm of [null, 'x', {}, [], 1]) action('saveItem', ['team', null, notForm], 'badRequest');
   action('saveItem', ['team'], 'badRequest');
   action('deleteItem', [], 'badRequest');

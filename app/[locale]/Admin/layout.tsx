@@ -9,6 +9,7 @@ import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
 import { MENU, adminPath } from '@/lib/admin/areas';
 import { can, isPending, sessionUser } from '@/lib/auth/guard';
 import { unreadInquiryCount } from '@/lib/inquiries';
+import { pendingUserCount } from '@/lib/entities/user';
 import { Link, redirect } from '@/lib/i18n/navigation';
 
 // `auth`: the password fields of /Admin/Account share the sign-in pages' words.
@@ -42,11 +43,18 @@ export default async function AdminLayout({ children, params }: { children: Reac
     });
   }
   // Users, and the company-level settings (brand, where quote requests are mailed): Admins only.
-  if (can(user, 'users'))
+  if (can(user, 'users')) {
+    const pending = await pendingUserCount();
     items.push(
-      { key: 'users', href: '/Admin/Users', prefixes: ['/Admin/Users'] },
+      {
+        key: 'users',
+        href: '/Admin/Users',
+        prefixes: ['/Admin/Users'],
+        badge: { count: pending, label: t('users.pendingCount', { count: pending }) },
+      },
       { key: 'settings', href: '/Admin/Settings', prefixes: ['/Admin/Settings'] },
     );
+  }
   return (
     <ScopedIntlProvider namespaces={CLIENT_NAMESPACES}>
       <div className="min-h-svh min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">

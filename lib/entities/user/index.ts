@@ -9,9 +9,11 @@ import { revokeAllTokens } from '@/lib/auth/tokens';
 import { deviceCookieAfterSignIn } from '@/lib/auth/device-cookie';
 import { admit, signedIn, type LoginClient } from '@/lib/auth/login-throttle';
 import { asUnavailable } from '@/lib/db/faults';
+import { invalidate } from '@/lib/cache';
+import { SETTINGS_TAG } from '@/lib/settings';
 import { loginSchema, registerSchema, userFlagsSchema } from './schema';
 import { Prisma, type User } from '@/lib/generated/prisma/client';
-import { notifyRegistrations } from '@/lib/mail/notify';
+import { mailDecision, notifyRegistrations } from '@/lib/mail/notify';
 import { admitSignup, refundSignup } from '@/lib/auth/signup-throttle';
 
 export type PublicUser = Pick<User, 'id' | 'name' | 'email' | 'isAdmin' | 'isMiniAdmin' | 'createdAt'>;
@@ -33,6 +35,7 @@ export async function register(raw: Record<string, unknown>, client: SignupClien
   const parsed = registerSchema.safeParse(raw);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const { name, email, password } = parsed.data;
+  if (!(await signupIsOpen())) throw forbidden('signupClosed');
   await admitSignup(client.address);
   assertStrongPassword(password, [name, email]);
   if (await db.user.findUnique({ where: { email } })) throw invalid({ email: ['emailTaken'] });
@@ -90,7 +93,7 @@ async function checkLogin(raw: Record<string, unknown>, client: LoginClient): Pr
   };
 }
 
-/** Pending accounts first (they need a decision), then the rest by age. */
+/** Pending accounts first (they need a decision), then the rest by age. The old client's whole list (/api/user). */
 export async function listUsers(options: { exceptId?: number } = {}): Promise<PublicUser[]> {
   const users = await db.user.findMany({
     where: options.exceptId ? { id: { not: options.exceptId } } : undefined,
@@ -100,12 +103,66 @@ export async function listUsers(options: { exceptId?: number } = {}): Promise<Pu
   return [...users.filter((u) => !u.isAdmin && !u.isMiniAdmin), ...users.filter((u) => u.isAdmin || u.isMiniAdmin)];
 }
 
+/** People per page of /Admin/Users. */
+export const USERS_PAGE_SIZE = 50;
+
+export interface UserPage {
+  users: PublicUser[];
+  /** Matching the search. */
+  total: number;
+  pages: number;
+  page: number;
+  /** Over everyone, whatever the search: the Admins (the last one cannot be demoted) and those waiting. */
+  admins: number;
+  pending: number;
+}
+
+/**
+ * /Admin/Users, a page at a time, searched by name or e-mail (case-insensitive substring).
+ * Bounded whatever the number of accounts.
+ */
+export async function pageUsers(options: { q?: string; page?: number } = {}): Promise<UserPage> {
+  const q = (options.q ?? '').trim().slice(0, 100);
+  // A substring, its LIKE wildcards taken literally.
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const match = q ? Prisma.sql`WHERE name ILIKE ${pattern} OR email ILIKE ${pattern}` : Prisma.empty;
+  const [[counted], admins, pending] = await Promise.all([
+    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM users ${match}`,
+    db.user.count({ where: { isAdmin: true } }),
+    pendingUserCount(),
+  ]);
+  const total = counted?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page ?? 1), pages);
+  // Pending first (they need a decision), then the newest first, so the applicant or colleague
+  // added today is on the first page whatever the number of accounts.
+  const ids = await db.$queryRaw<{ id: number }[]>`
+    SELECT id FROM users ${match}
+    ORDER BY (is_admin OR is_mini_admin), id DESC
+    LIMIT ${USERS_PAGE_SIZE} OFFSET ${(page - 1) * USERS_PAGE_SIZE}`;
+  const rows = await db.user.findMany({ where: { id: { in: ids.map((r) => r.id) } }, select: publicFields });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const users = ids.flatMap(({ id }) => byId.get(id) ?? []);
+  return { users, total, pages, page, admins, pending };
+}
+
+/** Accounts waiting for a decision (the menu's badge on Users). */
+export const pendingUserCount = () => db.user.count({ where: { isAdmin: false, isMiniAdmin: false } });
+
+/** Whether anyone may ask for an account (the spec's default), or it is by invitation only. */
+export async function signupIsOpen(): Promise<boolean> {
+  const row = await db.siteSettings.findUnique({ where: { id: 1 }, select: { signupOpen: true } });
+  return row?.signupOpen ?? true;
+}
+
 export async function getUser(raw: unknown): Promise<PublicUser> {
   const id = parseId(raw);
   const user = id ? await db.user.findUnique({ where: { id }, select: publicFields }) : null;
   if (!user) throw notFound();
   return user;
 }
+
+const isPendingRow = (user: { isAdmin: boolean; isMiniAdmin: boolean }) => !user.isAdmin && !user.isMiniAdmin;
 
 // Serialises changes to Admin flags so two concurrent demotions cannot remove the last Admin.
 const ADMIN_LOCK = 5_551_001;
@@ -123,23 +180,51 @@ export async function setFlags(rawId: unknown, raw: Record<string, unknown>): Pr
     if (current.isAdmin && !flags.isAdmin && (await tx.user.count({ where: { isAdmin: true } })) <= 1) {
       throw conflict('lastAdmin');
     }
-    return tx.user.update({ where: { id }, data: flags, select: publicFields });
+    const updated = await tx.user.update({ where: { id }, data: flags, select: publicFields });
+    // Approved (from pending to a role, here or through the old client): the applicant is told.
+    if (isPendingRow(current) && !isPendingRow(updated)) await mailDecision(tx, { userId: id, to: current.email, approved: true });
+    return updated;
   });
   // Back to pending: every token and session of theirs stops working now.
   if (!user.isAdmin && !user.isMiniAdmin) await revokeAllTokens(user.id);
   return user;
 }
 
-export async function removeUser(rawId: unknown): Promise<void> {
+export async function removeUser(rawId: unknown, options: { onlyPending?: boolean } = {}): Promise<void> {
   const id = parseId(rawId);
   if (!id) throw notFound();
   await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMIN_LOCK})`;
     const current = await tx.user.findUnique({ where: { id } });
     if (!current) throw notFound();
+    // Checked under the lock: an applicant approved a moment ago is no longer one to turn down.
+    if (options.onlyPending && !isPendingRow(current)) throw conflict('notPending');
     if (current.isAdmin && (await tx.user.count({ where: { isAdmin: true } })) <= 1) throw conflict('lastAdmin');
     await tx.user.delete({ where: { id } }); // tokens cascade
+    // A pending applicant deleted is an applicant turned down: they are told, not left waiting.
+    if (isPendingRow(current)) await mailDecision(tx, { userId: id, to: current.email, approved: false });
   });
+}
+
+/** /Admin/Users' Approve: a pending account gets its role (setFlags mails the applicant). */
+export async function approvePending(rawId: unknown, role: 'admin' | 'mini'): Promise<void> {
+  const user = await getUser(rawId);
+  if (!isPendingRow(user)) throw conflict('notPending');
+  await setFlags(user.id, { isAdmin: role === 'admin', isMiniAdmin: true });
+}
+
+/** /Admin/Users' Reject: a pending account is removed (removeUser mails the applicant). */
+export async function rejectPending(rawId: unknown): Promise<void> {
+  await removeUser(rawId, { onlyPending: true });
+}
+
+/** Open sign-up (`open`) or invitation only (`invite`). */
+export async function setSignupOpen(raw: unknown): Promise<void> {
+  if (raw !== 'open' && raw !== 'invite') throw invalid({ signup: ['invalidId'] });
+  const signupOpen = raw === 'open';
+  await db.siteSettings.upsert({ where: { id: 1 }, create: { id: 1, signupOpen }, update: { signupOpen } });
+  // The sign-up and sign-in pages show the mode; their cached copies go.
+  await invalidate(SETTINGS_TAG);
 }
 
 /** Creates or promotes an approved Admin (start-up environment or `npm run admin:create`). */

@@ -18,3 +18,6 @@ CREATE INDEX "account_links_user_id_idx" ON "account_links"("user_id");
 -- Sessions and API tokens say where they were opened, for the list on /Admin/Account.
 ALTER TABLE "api_tokens" ADD COLUMN "address" TEXT NOT NULL DEFAULT '';
 ALTER TABLE "api_tokens" ADD COLUMN "user_agent" TEXT NOT NULL DEFAULT '';
+
+-- Open sign-up (anyone may ask for an account, as the spec has it) or invitation only (Admins).
+ALTER TABLE "site_settings" ADD COLUMN "signup_open" BOOLEAN NOT NULL DEFAULT true;

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LoginForm } from '@/components/auth/login-form';
 import { sessionUser } from '@/lib/auth/guard';
 import { redirect } from '@/lib/i18n/navigation';
+import { getSiteSettings } from '@/lib/settings';
 
 // Reads the session cookie, so it is rendered per request.
 export const dynamic = 'force-dynamic';
@@ -19,5 +20,5 @@ export default async function LogInPage({ params }: Props) {
   setRequestLocale(locale);
   // Already signed in: straight to the back office.
   if (await sessionUser()) redirect({ href: '/Admin', locale });
-  return <LoginForm />;
+  return <LoginForm signup={(await getSiteSettings()).signupOpen} />;
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SignupForm } from '@/components/auth/signup-form';
+import { Link } from '@/lib/i18n/navigation';
+import { getSiteSettings } from '@/lib/settings';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -11,5 +13,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function SignUpPage({ params }: Props) {
   setRequestLocale((await params).locale);
+  // Invitation only (set on /Admin/Users): no form to fill in for nothing.
+  if (!(await getSiteSettings()).signupOpen) {
+    const t = await getTranslations('auth');
+    return (
+      <div className="grid gap-4" data-testid="signup-closed">
+        <h1 className="text-2xl font-extrabold">{t('signupClosedTitle')}</h1>
+        <p>{t('signupClosed')}</p>
+        <Link href="/LogIn" className="btn-primary justify-self-start">
+          {t('backToSignIn')}
+        </Link>
+      </div>
+    );
+  }
   return <SignupForm />;
 }

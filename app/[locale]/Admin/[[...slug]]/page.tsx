@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { InquiryDetail } from '@/components/admin/inquiry-detail';
 import { InquiryInbox } from '@/components/admin/inquiry-inbox';
+import { InviteForm } from '@/components/admin/invite-form';
 import { ItemForm } from '@/components/admin/item-form';
 import { ItemList } from '@/components/admin/item-list';
 import { MailStatus } from '@/components/admin/mail-status';
@@ -9,13 +10,14 @@ import { PasswordForm } from '@/components/admin/password-form';
 import { ProjectListPages, ProjectListTools } from '@/components/admin/project-list-tools';
 import { SessionList } from '@/components/admin/session-list';
 import { SettingsForm } from '@/components/admin/settings-form';
+import { SignupModeForm } from '@/components/admin/signup-mode-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
 import { config } from '@/lib/config';
 import { parseInquiryFilter } from '@/lib/inquiries';
-import { listUsers } from '@/lib/entities/user';
+import { pageUsers } from '@/lib/entities/user';
 import { listSessions } from '@/lib/entities/user/account';
 import { formatDubaiTime } from '@/lib/inquiries/format';
 import { Link, redirect } from '@/lib/i18n/navigation';
@@ -61,16 +63,65 @@ export default async function AdminPage({ params, searchParams }: Props) {
           {t('forbidden')}
         </p>
       );
-    const users = await listUsers();
+    const query = await searchParams;
+    const q = typeof query.q === 'string' ? query.q : '';
+    const pageNumber = typeof query.page === 'string' ? Number.parseInt(query.page, 10) || 1 : 1;
+    const [found, settings] = await Promise.all([pageUsers({ q, page: pageNumber }), getSiteSettings()]);
+    const usersHref = (page: number) => ({ pathname: '/Admin/Users', query: { ...(q ? { q } : {}), ...(page > 1 ? { page } : {}) } });
     return (
-      <section>
-        <h1 tabIndex={-1} className="mb-6 text-3xl font-extrabold focus:outline-none">
+      <section className="grid gap-8">
+        <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
           {t('users.title')}
         </h1>
-        <UsersTable
-          users={users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({ id, name, email, isAdmin, isMiniAdmin }))}
-          meId={user.id}
-        />
+        <p className="font-semibold" data-testid="pending-count">
+          {t('users.pendingCount', { count: found.pending })}
+        </p>
+        <form role="search" className="flex flex-wrap items-end gap-2" data-testid="users-search">
+          <label className="grid min-w-64 flex-1 gap-1 font-semibold">
+            {t('users.search')}
+            <input type="search" name="q" defaultValue={q} maxLength={100} className="field-input" />
+          </label>
+          <button type="submit" className="btn-secondary">
+            {t('users.searchButton')}
+          </button>
+        </form>
+        <div className="grid gap-4">
+          <p className="text-sm" role="status">
+            {t('users.count', { total: found.total })}
+          </p>
+          <UsersTable
+            users={found.users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({ id, name, email, isAdmin, isMiniAdmin }))}
+            meId={user.id}
+            adminCount={found.admins}
+          />
+          {found.pages > 1 && (
+            <nav aria-label={t('users.pageOf', { page: found.page, pages: found.pages })} className="flex items-center gap-4">
+              {found.page > 1 && (
+                <Link href={usersHref(found.page - 1)} rel="prev" className="btn-secondary">
+                  {t('users.previous')}
+                </Link>
+              )}
+              <span>{t('users.pageOf', { page: found.page, pages: found.pages })}</span>
+              {found.page < found.pages && (
+                <Link href={usersHref(found.page + 1)} rel="next" className="btn-secondary" data-testid="users-next">
+                  {t('users.next')}
+                </Link>
+              )}
+            </nav>
+          )}
+        </div>
+        <section aria-labelledby="invite-title" className="grid gap-3">
+          <h2 id="invite-title" className="text-xl font-bold">
+            {t('users.inviteTitle')}
+          </h2>
+          <InviteForm />
+        </section>
+        <section aria-labelledby="signup-title" className="grid gap-3">
+          <h2 id="signup-title" className="text-xl font-bold">
+            {t('users.signupTitle')}
+          </h2>
+          <SignupModeForm open={settings.signupOpen} />
+        </section>
       </section>
     );
   }

@@ -8,7 +8,8 @@ import { messages } from './support';
 const en = messages('en');
 const ar = messages('ar');
 
-// Issue 26, "What must be shown": forgot, mail, reset, with a real SMTP server (smtp-server) and a
+// Issue 26, "What must be shown": invitations accepted with a role, approve and reject (the
+// applicant told by mail either way); forgot, mail, reset, with a real SMTP server (smtp-server) and a
 // production server started with SMTP_URL; the old browser session is signed out and the old API
 // token answers 401; the link works once and not after its hour; an unknown address gets the same
 // page; the 6th request is refused. Then, on the main server (no SMTP): the page says reset by
@@ -190,4 +191,74 @@ test('changing the password on /Admin/Account ends the other sessions; this one 
   await expect(there.page).toHaveURL(/\/LogIn(\?|$)/);
   await here.page.goto('/Admin');
   await expect(here.page).toHaveURL(/\/Admin$/);
+});
+
+/** An Admin's back office on `baseURL`, on /Admin/Users narrowed to `q`. */
+async function usersPage(browser: Browser, baseURL: string, q: string) {
+  const admin = await makeUser('admin');
+  const { page } = await fresh(browser, baseURL);
+  await signIn(page, admin.email);
+  await page.goto(`/Admin/Users?q=${encodeURIComponent(q)}`);
+  return page;
+}
+
+test('an Admin invites a colleague as Admin: the mailed link makes an approved Admin account, once', async ({ browser }) => {
+  const email = `${unique('invited')}@example.test`;
+  const page = await usersPage(browser, server.base, email);
+  await page.getByLabel(en.admin.users.inviteEmail, { exact: true }).fill(email);
+  await page.getByTestId('invite-form').getByLabel(en.admin.users.inviteRole).selectOption('admin');
+  await page.getByTestId('invite-submit').click();
+  const shown = await page.getByTestId('invitation-url').inputValue();
+  expect(shown).toMatch(/\/Invitation\?token=[A-Za-z0-9_-]{43}$/);
+
+  const [mail] = await mailsTo(email, en.mail.invitation.subject);
+  expect(mail!.parsed.text).toContain(`${en.mail.invitation.roleAdmin} · ${ar.mail.invitation.roleAdmin}`);
+  const link = /http:\/\/127\.0\.0\.1:\d+\/Invitation\?token=[A-Za-z0-9_-]{43}/.exec(mail!.parsed.text ?? '')?.[0] ?? '';
+  expect(link).toBe(shown);
+
+  const invitee = await fresh(browser, server.base);
+  await invitee.page.goto(link);
+  await expect(invitee.page.getByTestId('invitation-form')).toContainText(email);
+  await invitee.page.getByLabel(en.auth.nameLabel).fill('Huda Salem');
+  await invitee.page.getByLabel('Password', { exact: true }).fill(STRONG);
+  await invitee.page.getByLabel('Confirm password').fill(STRONG);
+  await invitee.page.getByTestId('invitation-submit').click();
+  await expect(invitee.page.getByTestId('invitation-done')).toHaveText(en.auth.invitationDone);
+  expect(await testDb.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ name: 'Huda Salem', isAdmin: true, isMiniAdmin: true });
+  await signIn(invitee.page, email, STRONG);
+  await expect(invitee.page.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: /Users/ })).toBeVisible();
+  await invitee.page.goto(link);
+  await expect(invitee.page.getByTestId('invitation-expired')).toBeVisible();
+});
+
+test('approve and reject: pending first with a count, and the applicant told by mail either way', async ({ browser }) => {
+  const tag = unique('applicant');
+  const yes = await makeUser('pending', `${tag}-yes@example.test`);
+  const no = await makeUser('pending', `${tag}-no@example.test`);
+  const page = await usersPage(browser, server.base, tag);
+  // Counted over everyone (other files add applicants meanwhile): at least these two, in words and on the menu.
+  const counted = /^(\d+) people are waiting for approval\.$/.exec(await page.getByTestId('pending-count').innerText());
+  expect(Number(counted?.[1])).toBeGreaterThanOrEqual(2);
+  expect(Number(await page.getByTestId('menu-badge-users').first().innerText())).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('user-card')).toHaveCount(2);
+
+  const yesCard = page.locator(`[data-testid=user-card][data-email="${yes.email}"]`);
+  await yesCard.getByTestId('approve-role').selectOption('mini');
+  await yesCard.getByTestId('approve').click();
+  await expect(page.getByText(en.admin.users.approved)).toBeVisible();
+  await expect.poll(async () => (await testDb.user.findUniqueOrThrow({ where: { id: yes.id } })).isMiniAdmin).toBe(true);
+  expect((await testDb.user.findUniqueOrThrow({ where: { id: yes.id } })).isAdmin).toBe(false);
+
+  const noCard = page.locator(`[data-testid=user-card][data-email="${no.email}"]`);
+  await noCard.getByTestId('reject').click();
+  const dialog = page.locator('[data-testid=confirm-dialog][open]');
+  await expect(dialog).toContainText(no.email);
+  await dialog.getByRole('button', { name: en.admin.users.reject }).click();
+  await expect(page.getByText(en.admin.users.rejected)).toBeVisible();
+  await expect.poll(() => testDb.user.count({ where: { id: no.id } })).toBe(0);
+
+  const [approved] = await mailsTo(yes.email, en.mail.approved.subject);
+  expect(approved!.parsed.subject).toBe(`${en.mail.approved.subject} | ${ar.mail.approved.subject}`);
+  const [declined] = await mailsTo(no.email, en.mail.declined.subject);
+  expect(declined!.parsed.subject).toBe(`${en.mail.declined.subject} | ${ar.mail.declined.subject}`);
 });

@@ -1,0 +1,74 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useActionState } from 'react';
+import { acceptInvite } from '@/lib/admin/actions';
+import { runtimeKey } from '@/lib/i18n/keys';
+import { Link } from '@/lib/i18n/navigation';
+import { AuthField } from './auth-field';
+
+/** An invitation's form: a name and a password; the address and the role come with the link. Works without scripts. */
+export function InvitationForm({ token, intro }: { token: string; intro: string }) {
+  const t = useTranslations('auth');
+  const tv = useTranslations('validation');
+  const errors = useTranslations('errors');
+  const [state, action, pending] = useActionState(acceptInvite, null);
+
+  if (state?.ok)
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-2xl font-extrabold">{t('invitationTitle')}</h1>
+        <p role="status" className="font-semibold text-green-800 dark:text-green-300" data-testid="invitation-done">
+          {t('invitationDone')}
+        </p>
+        <Link href="/LogIn" className="btn-primary justify-self-start">
+          {t('signIn')}
+        </Link>
+      </div>
+    );
+  const failed = state && !state.ok ? state : null;
+  const error = (field: string) =>
+    failed?.fieldErrors?.[field]?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
+  const refusal = failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
+  return (
+    <form action={action} className="grid gap-4" data-testid="invitation-form" noValidate>
+      <h1 className="text-2xl font-extrabold">{t('invitationTitle')}</h1>
+      <p className="text-zinc-700 dark:text-zinc-300">{intro}</p>
+      <input type="hidden" name="token" value={token} />
+      <AuthField
+        name="name"
+        type="text"
+        label={t('nameLabel')}
+        placeholder={t('namePlaceholder')}
+        autoComplete="name"
+        error={error('name')}
+        defaultValue={failed?.values?.name}
+      />
+      <AuthField
+        name="password"
+        type="password"
+        label={t('passwordLabel')}
+        placeholder={t('passwordPlaceholder')}
+        autoComplete="new-password"
+        hint={t('passwordHint')}
+        error={error('password')}
+      />
+      <AuthField
+        name="passwordConfirmation"
+        type="password"
+        label={t('confirmLabel')}
+        placeholder={t('confirmPlaceholder')}
+        autoComplete="new-password"
+        error={error('passwordConfirmation')}
+      />
+      {refusal && (
+        <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="invitation-error">
+          {refusal}
+        </p>
+      )}
+      <button type="submit" disabled={pending} className="btn-primary" data-testid="invitation-submit">
+        {pending ? t('working') : t('invitationSubmit')}
+      </button>
+    </form>
+  );
+}
