@@ -1,7 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { safeReturnPath } from '@/lib/auth/return-path';
 import { ADMIN_LOCALE_COOKIE, LOCALE_COOKIE, localeCookieFor } from '@/lib/i18n/locale-cookie';
 import { isStaffPath } from '@/lib/pages';
+import { PageCache } from '@/server/page-cache';
 
 // Signing in leads back to the page asked for, and only ever to a page of our own back office
 // (issue 26). Every value here reaches safeReturnPath from a URL or a cookie anyone can write.
@@ -86,4 +88,14 @@ test('the staff pages (back office and sign-in) keep a language cookie of their 
     expect([path, isStaffPath(path), localeCookieFor(path)]).toEqual([path, true, ADMIN_LOCALE_COOKIE]);
   for (const path of ['/', '/ar', '/Services', '/ar/ContactUs', '/Administrator', '/ar/LogInX', '/Projects/admin'])
     expect([path, isStaffPath(path), localeCookieFor(path)]).toEqual([path, false, LOCALE_COOKIE]);
+});
+
+test("the page cache keys each page by its own language cookie (a kept /SignUp must not answer the staff's Arabic)", () => {
+  const cache = new PageCache(true, 1024 * 1024, 1024 * 1024);
+  const keyOf = (path: string, cookie?: string) =>
+    cache.key({ url: path, headers: cookie ? { cookie } : {} } as unknown as IncomingMessage, path);
+  expect(keyOf('/SignUp', 'ADMIN_LOCALE=ar')).not.toBe(keyOf('/SignUp'));
+  expect(keyOf('/SignUp', 'NEXT_LOCALE=ar')).toBe(keyOf('/SignUp'));
+  expect(keyOf('/Services', 'NEXT_LOCALE=ar')).not.toBe(keyOf('/Services'));
+  expect(keyOf('/Services', 'ADMIN_LOCALE=ar')).toBe(keyOf('/Services'));
 });
