@@ -144,6 +144,8 @@ test.describe('signing in returns to the page asked for', () => {
 test('the back office keeps its own language: English after visiting /ar, Arabic after choosing it there, whatever the public site', async ({
   browser,
 }) => {
+  // A dozen page loads, each rendered for the first time in its language: slow beside the other specs.
+  test.slow();
   const { context, page } = await signedIn(browser);
   const html = page.locator('html');
   await expect(html).toHaveAttribute('lang', 'en');
@@ -195,6 +197,8 @@ test.describe('the dashboard on /Admin', () => {
   const shownCount = async (page: Page, id: string) => Number(await page.getByTestId(`dashboard-${id}`).getAttribute('data-count'));
 
   test('an Admin sees every area, new inquiries and pending sign-ups, each a link to where it is handled', async ({ browser }) => {
+    // Reloads until the counts settle, then three screens: slow beside the other specs.
+    test.slow();
     const { context, page } = await signedIn(browser);
     await makeUser('pending');
     await expect(page.getByTestId('choose')).toHaveText(en.admin.choose);
