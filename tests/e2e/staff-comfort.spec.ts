@@ -34,7 +34,7 @@ async function signedIn(browser: Browser, role: Role = 'admin') {
   const user = await makeUser(role);
   await page.goto('/LogIn');
   await submitSignIn(page, user.email);
-  await page.waitForURL((u) => u.pathname === '/Admin', { timeout: 15_000 });
+  await page.waitForURL((u) => u.pathname === '/Admin', { timeout: 30_000 });
   return { context, page, user };
 }
 
@@ -56,7 +56,7 @@ test.describe('signing in returns to the page asked for', () => {
     expect(kept).toMatchObject({ value: encodeURIComponent('/Admin/Events?q=x'), httpOnly: true, sameSite: 'Lax' });
     await submitSignIn(page, user.email);
     await expect(page.getByText(en.auth.loginSuccess)).toBeVisible();
-    await page.waitForURL((u) => u.pathname === '/Admin/Events' && u.search === '?q=x', { timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname === '/Admin/Events' && u.search === '?q=x', { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: en.admin.areas.events.title })).toBeVisible();
     // Used once: the next sign-in starts from the back office's home.
     expect(await cookie(context, RETURN_COOKIE)).toBeUndefined();
@@ -71,7 +71,7 @@ test.describe('signing in returns to the page asked for', () => {
     await page.goto(`/ar/Admin/Team/${member.id}`);
     await expect(page).toHaveURL((u) => u.pathname === '/ar/LogIn' && u.search === '');
     await submitSignIn(page, user.email);
-    await page.waitForURL((u) => u.pathname === `/ar/Admin/Team/${member.id}`, { timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname === `/ar/Admin/Team/${member.id}`, { timeout: 30_000 });
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     // The back office's frame, signed in (without scripts its screen stays behind the loading state).
     await expect(page.getByText(ar.admin.signedInAs.replace('{name}', user.name))).toBeVisible();
@@ -88,7 +88,7 @@ test.describe('signing in returns to the page asked for', () => {
     await page.getByRole('navigation', { name: en.admin.menuLabel }).getByRole('link', { name: en.admin.menu.services }).click();
     await page.waitForURL((u) => u.pathname === '/LogIn' && u.search === '');
     await submitSignIn(page, user.email);
-    await page.waitForURL((u) => u.pathname === '/Admin/Services', { timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname === '/Admin/Services', { timeout: 30_000 });
     await context.close();
   });
 
@@ -135,7 +135,7 @@ test.describe('signing in returns to the page asked for', () => {
     const base = new URL(page.url());
     await context.addCookies([{ name: RETURN_COOKIE, value: encodeURIComponent('https://evil.com/Admin'), url: base.origin }]);
     await submitSignIn(page, user.email);
-    await page.waitForURL((u) => u.pathname === '/Admin', { timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname === '/Admin', { timeout: 30_000 });
     expect(new URL(page.url()).host).toBe(base.host);
     await context.close();
   });
