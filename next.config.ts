@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { LOCALE_COOKIE } from './lib/i18n/locale-cookie';
-import { CANONICAL_SEGMENTS } from './lib/pages';
+import { ADMIN_LOCALE_COOKIE, LOCALE_COOKIE } from './lib/i18n/locale-cookie';
+import { CANONICAL_SEGMENTS, STAFF_SEGMENTS } from './lib/pages';
 import { ACTION_BODY_LIMIT } from './lib/http/upload-limits';
 
 const withNextIntl = createNextIntlPlugin({
@@ -14,6 +14,15 @@ const withNextIntl = createNextIntlPlugin({
 
 /** An unprefixed page path: not a locale, not the API or Next internals, no dot (files are left alone). */
 const ENGLISH_PAGE = '(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/|readyz$)[^.]*';
+
+/** The staff pages' first segments (lib/pages.ts), as one regular expression alternative. */
+const STAFF = `(?:${STAFF_SEGMENTS.join('|')})(?:/|$)`;
+
+/** An unprefixed public page path: what the public site's language cookie redirects. */
+const PUBLIC_ENGLISH_PAGE = `(?!${STAFF})${ENGLISH_PAGE}`;
+
+/** An unprefixed staff page path (back office, sign-in): what the staff's own language cookie redirects. */
+const STAFF_ENGLISH_PAGE = `(?=${STAFF})[^.]*`;
 
 /**
  * The image folders: the old client's (`sliderimges`, `servimges`, …) and any new entity's, which
@@ -76,13 +85,16 @@ const nextConfig: NextConfig = {
   // as config they cost the hot path nothing (the proxy took ~40% of a cached page's time).
   async redirects() {
     const remembersArabic = [{ type: 'cookie' as const, key: LOCALE_COOKIE, value: 'ar' }];
+    const staffRemembersArabic = [{ type: 'cookie' as const, key: ADMIN_LOCALE_COOKIE, value: 'ar' }];
     return [
       // English keeps the old unprefixed URLs.
       { source: '/en', destination: '/', permanent: true },
       { source: '/en/:path*', destination: '/:path*', permanent: true },
       // A visitor who chose Arabic and opens an English URL gets the Arabic page.
       { source: '/', has: remembersArabic, destination: '/ar', permanent: false },
-      { source: `/:path(${ENGLISH_PAGE})`, has: remembersArabic, destination: '/ar/:path', permanent: false },
+      { source: `/:path(${PUBLIC_ENGLISH_PAGE})`, has: remembersArabic, destination: '/ar/:path', permanent: false },
+      // The back office and sign-in follow the staff's own choice, whatever the public site's (issue 26).
+      { source: `/:path(${STAFF_ENGLISH_PAGE})`, has: staffRemembersArabic, destination: '/ar/:path', permanent: false },
     ];
   },
   async rewrites() {

@@ -40,6 +40,21 @@ export const AUTH_SEGMENTS = ['LogIn', 'SignUp', 'AwaitingApproval', 'ForgotPass
 export const ADMIN_SEGMENT = 'Admin';
 
 /**
+ * The staff's pages: the sign-in flow and the back office. They keep a language of their own
+ * (lib/i18n/locale-cookie.ts), so previewing the public site in the other language leaves them be.
+ */
+export const STAFF_SEGMENTS: readonly string[] = [...AUTH_SEGMENTS, ADMIN_SEGMENT];
+
+/** Whether a URL path (with or without its /ar or /en prefix, in any letter case) is a staff page. */
+export function isStaffPath(pathname: string): boolean {
+  const first = pathname
+    .replace(/^\/(?:ar|en)(?=\/|$)/i, '')
+    .split('/')[1]
+    ?.toLowerCase();
+  return STAFF_SEGMENTS.some((segment) => segment.toLowerCase() === first);
+}
+
+/**
  * Every first path segment of a page but Home's, in the spec's spelling. next.config.ts rewrites
  * each of them in any letter case (the old client matched routes case-insensitively).
  */

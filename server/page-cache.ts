@@ -5,7 +5,7 @@ import CachePolicy from 'http-cache-semantics';
 import { LRUCache } from 'lru-cache';
 import { isPagePath } from '@/lib/http/csp';
 import { etagMatches } from '@/lib/http/etag';
-import { LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
+import { localeCookieFor } from '@/lib/i18n/locale-cookie';
 import { endToEnd, writeHeaders } from './forward';
 
 // The pages' HTTP cache when `npm start` runs alone (deploy/nginx.conf is the one in front of
@@ -13,7 +13,8 @@ import { endToEnd, writeHeaders } from './forward';
 // cache may keep and for how long (Next's `s-maxage`), lru-cache bounds the memory. What is ours:
 // - the key: the URL (for a page, its path and `_rsc` only: a page whose answer may be kept never
 //   read its query string, so unknown query strings share its copy), the router headers Next
-//   varies on, and the language cookie (next.config.ts redirects by it);
+//   varies on, and the language cookie of the page's kind (next.config.ts redirects by it: the
+//   public site's on public pages, the staff's own on sign-up and the other staff pages);
 // - every write purges it: the `'use cache'` handler reports each tag update (server/main.ts);
 // - last good copies, kept through purges, for when Next cannot render (stale-if-error);
 // - brotli once per copy, in the thread pool: quality 11 for the build's immutable files, 5 for
@@ -108,7 +109,7 @@ export class PageCache {
     const rsc = isPagePath(pathname) ? new URLSearchParams(url.slice(pathname.length)).get('_rsc') : null;
     const target = isPagePath(pathname) ? `${pathname}?${rsc ?? ''}` : url;
     // Only "ar" changes an answer (next.config.ts's redirect): other values share the copy.
-    const arabic = cookie(req.headers.cookie, LOCALE_COOKIE) === 'ar' ? 'ar' : '';
+    const arabic = cookie(req.headers.cookie, localeCookieFor(pathname)) === 'ar' ? 'ar' : '';
     return [target, ...KEYED.map((name) => String(req.headers[name] ?? '')), arabic].join('\n');
   }
 

@@ -14,7 +14,8 @@ export function InviteForm() {
   const [state, action, pending] = useActionState(inviteUser, null);
   const failed = state && !state.ok ? state : null;
   const emailError = failed?.fieldErrors?.email?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
-  const refusal = failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
+  const refusal =
+    failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
   return (
     <div className="grid gap-3">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('inviteIntro')}</p>

@@ -29,7 +29,8 @@ export function InvitationForm({ token, intro }: { token: string; intro: string 
   const failed = state && !state.ok ? state : null;
   const error = (field: string) =>
     failed?.fieldErrors?.[field]?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
-  const refusal = failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
+  const refusal =
+    failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
   return (
     <form action={action} className="grid gap-4" data-testid="invitation-form" noValidate>
       <h1 className="text-2xl font-extrabold">{t('invitationTitle')}</h1>

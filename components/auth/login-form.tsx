@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { useRouter as useRawRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { login } from '@/lib/admin/actions';
@@ -13,14 +14,16 @@ import { useProgressiveAction } from './use-progressive-action';
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'login-form';
 
-// Two ways in (use-progressive-action.ts): with scripts, the spec's toast and /Admin 2 seconds
-// later; without them, the browser's POST and the page that comes back.
-/** `signup`: whether anyone may ask for an account (else invitation only, and no link to /SignUp). */
+// Two ways in (use-progressive-action.ts): with scripts, the spec's toast and, 2 seconds later,
+// the back-office page asked for (or /Admin); without them, the browser's POST and the page that
+// comes back. `signup`: whether anyone may ask for an account (else invitation only, no link to /SignUp).
 export function LoginForm({ signup }: { signup: boolean }) {
   const t = useTranslations('auth');
   const errors = useTranslations('errors');
   const locale = useLocale();
   const router = useRouter();
+  // The action names the page to go to with its language prefix already in it (or not, for English).
+  const rawRouter = useRawRouter();
   const { formAction, posted, busy, setBusy, submit } = useProgressiveAction(login);
   // Stays under the form after the toast has gone, until the next try. Null: nothing tried with scripts yet.
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,7 +42,8 @@ export function LoginForm({ signup }: { signup: boolean }) {
     if (result.ok) {
       toast.success(t('loginSuccess'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
       setTimeout(() => {
-        router.push('/Admin');
+        if (result.next) rawRouter.push(result.next);
+        else router.push('/Admin');
         router.refresh();
       }, TIMINGS.redirectDelayMs);
       return;

@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
+import { ADMIN_LOCALE_COOKIE, LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
 import { EARLY_TAPS as TAPS, EARLY_TAPS_LIVE as TAPS_LIVE } from './early-taps';
 import { LANGUAGE_SWITCH_FLAG } from './language-switch-flag';
 
@@ -15,7 +15,8 @@ import { LANGUAGE_SWITCH_FLAG } from './language-switch-flag';
  *   the logo carousel's pause) and lets EarlyTapReplay click it again once React has hydrated
  *   the page: no tap is lost, whatever the button.
  * The language link's own navigation does the switch; the listener first remembers the choice
- * (the cookie the server's redirects read, and the flag for the next page's spinner).
+ * (the cookie the server's redirects read, the one the link names of the two, and the flag for
+ * the next page's spinner).
  * Pages rendered per request allow it by its hash (proxy.ts); cached pages allow inline scripts.
  */
 export const EARLY_CONTROLS_CODE = `(function(){var root=document.documentElement;window[${JSON.stringify(TAPS)}]=[];try{if(localStorage.getItem('theme')==='light')root.classList.remove('dark')}catch(e){}
@@ -26,5 +27,6 @@ if(dialog&&dialog.showModal){var command=invoker.getAttribute('command');if(comm
 if(!('closedBy' in HTMLDialogElement.prototype)&&target.nodeName==='DIALOG'&&target.open&&target.getAttribute('closedby')==='any'){target.close();return}
 if(!window[${JSON.stringify(TAPS_LIVE)}]){var button=target.closest('button[type=button]:not([commandfor]):not([popovertarget])');if(button){window[${JSON.stringify(TAPS)}].push(button);return}}
 var link=target.closest('a[data-locale-switch]');if(!link)return;var locale=link.getAttribute('data-locale-switch');
+var name=link.getAttribute('data-locale-cookie')===${JSON.stringify(ADMIN_LOCALE_COOKIE)}?${JSON.stringify(ADMIN_LOCALE_COOKIE)}:${JSON.stringify(LOCALE_COOKIE)};
 try{sessionStorage.setItem(${JSON.stringify(LANGUAGE_SWITCH_FLAG)},'1')}catch(e){}
-if(document.cookie.split('; ').indexOf(${JSON.stringify(LOCALE_COOKIE)}+'='+locale)<0)document.cookie=${JSON.stringify(LOCALE_COOKIE)}+'='+locale+'; path=/; max-age=31536000; samesite=lax'})})()`;
+if(document.cookie.split('; ').indexOf(name+'='+locale)<0)document.cookie=name+'='+locale+'; path=/; max-age=31536000; samesite=lax'})})()`;

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
+import { localeCookieFor } from '@/lib/i18n/locale-cookie';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 
 /** Switches language on the same page (a plain link); the next page shows the spec's 1-second spinner. */
@@ -21,6 +22,8 @@ export function LanguageToggle() {
       // The head script (EarlyControlsScript) remembers the choice on click, before navigating
       // (the server redirects by the cookie), from the first paint: a tap before React counts.
       data-locale-switch={other}
+      // Which cookie remembers it: the back office and sign-in keep a language of their own.
+      data-locale-cookie={localeCookieFor(pathname)}
       data-testid="language-toggle"
       className="grid h-10 min-w-10 place-items-center rounded-full border border-zinc-300 px-3 text-sm font-bold hover:border-brand dark:border-zinc-700"
     >

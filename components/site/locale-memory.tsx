@@ -1,22 +1,25 @@
 'use client';
 
+import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
-import { LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
+import { localeCookieFor } from '@/lib/i18n/locale-cookie';
 
 /**
- * Remembers the language of the page the visitor is reading (the NEXT_LOCALE cookie), so an
- * English URL opened later leads to the Arabic page (next.config.ts redirects). Set in the
- * browser, so background prefetches of the other language's links never change it.
+ * Remembers the language of the page the visitor is reading, so an English URL opened later leads
+ * to the Arabic page (next.config.ts redirects): the public site's cookie on public pages, the
+ * staff's own on the back office and sign-in (lib/i18n/locale-cookie.ts). Set in the browser, so
+ * background prefetches of the other language's links never change it.
  */
 export function LocaleMemory({ locale }: { locale: string }) {
+  const pathname = usePathname();
   useEffect(() => {
-    rememberLocale(locale);
-  }, [locale]);
+    rememberLocale(localeCookieFor(pathname), locale);
+  }, [pathname, locale]);
   return null;
 }
 
-export function rememberLocale(locale: string) {
-  if (!document.cookie.split('; ').includes(`${LOCALE_COOKIE}=${locale}`)) {
-    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+function rememberLocale(cookie: string, locale: string) {
+  if (!document.cookie.split('; ').includes(`${cookie}=${locale}`)) {
+    document.cookie = `${cookie}=${locale}; path=/; max-age=31536000; samesite=lax`;
   }
 }

@@ -11,7 +11,11 @@ import { routing } from '@/lib/i18n/routing';
 // plain module: a 'use server' file may only export actions.
 
 export type ActionResult =
-  | { ok: true }
+  | {
+      ok: true;
+      /** Sign-in only: the page to go to (the back-office page asked for, or its home). */
+      next?: string;
+    }
   | {
       ok: false;
       error: string;

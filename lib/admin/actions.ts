@@ -1,9 +1,11 @@
 'use server';
 
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
+import { redirect as redirectTo } from 'next/navigation';
 import { after } from 'next/server';
 import { AuthError, CredentialsSignin } from 'next-auth';
 import { clientAddress } from '@/lib/auth/client-address';
+import { RETURN_COOKIE, safeReturnPath } from '@/lib/auth/return-path';
 import { config } from '@/lib/config';
 import { requireSessionUser, sessionUser, type Permission } from '@/lib/auth/guard';
 import { revokeToken } from '@/lib/auth/tokens';
@@ -22,6 +24,7 @@ import {
 import { z } from 'zod';
 import { isDbFault } from '@/lib/db/faults';
 import { redirect } from '@/lib/i18n/navigation';
+import { localePath } from '@/lib/pages';
 import { saveSettings as writeSettings } from '@/lib/settings/save';
 import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } from '@/lib/settings/schema';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from './action-kit';
@@ -104,17 +107,25 @@ export async function saveSettings(form: FormData): Promise<ActionResult> {
 
 /**
  * The sign-in form's action, in both of its ways in. With scripts the form calls it itself (and
- * sets `js`): it answers, and the form shows the spec's toast and moves on 2 seconds later. Posted
- * by the browser (no scripts yet, or none at all) it redirects on success like any form post would,
- * and otherwise its answer is the state the re-rendered page shows under the form.
+ * sets `js`): it answers with where to go, and the form shows the spec's toast and moves there 2
+ * seconds later. Posted by the browser (no scripts yet, or none at all) it redirects on success
+ * like any form post would, and otherwise its answer is the state the re-rendered page shows under
+ * the form. Where to go: the back-office page the guard turned the visitor away from (its cookie,
+ * checked again here: lib/auth/return-path.ts), else the back office's home in the form's language.
  */
 export async function login(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
   const result = await signInWith(form);
-  if (form.get('js') !== '1' && (result.ok || result.error === 'awaitingApproval')) {
-    redirect({ href: result.ok ? '/Admin' : '/AwaitingApproval', locale: formLocale(form) });
+  if (!result.ok && result.error === 'awaitingApproval' && form.get('js') !== '1') {
+    redirect({ href: '/AwaitingApproval', locale: formLocale(form) });
   }
-  return result.ok ? result : { ...result, values: { email: text(form, 'email') } };
+  if (!result.ok) return { ...result, values: { email: text(form, 'email') } };
+  const jar = await cookies();
+  const next = safeReturnPath(jar.get(RETURN_COOKIE)?.value) ?? localePath(formLocale(form), '/Admin');
+  // Used once: a later sign-in starts from the back office's home.
+  if (jar.has(RETURN_COOKIE)) jar.delete(RETURN_COOKIE);
+  if (form.get('js') !== '1') redirectTo(next);
+  return { ok: true, next };
 }
 
 async function signInWith(form: FormData): Promise<ActionResult> {

@@ -23,6 +23,7 @@ interface Delegate<R> {
   create(args: object): Promise<R>;
   update(args: object): Promise<R>;
   delete(args: object): Promise<R>;
+  count(args?: object): Promise<number>;
 }
 
 type Entity<R extends Row> = EntityDef<string, R, z.ZodObject, unknown>;
@@ -45,6 +46,11 @@ const TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 export async function list<R extends Row>(entity: Entity<R>, options: { public?: boolean } = {}): Promise<R[]> {
   const where = options.public ? entity.publicWhere : undefined;
   return delegateOf(entity).findMany({ where, include: entity.include, orderBy: entity.orderBy });
+}
+
+/** How many rows there are (one `count(*)`: the back office's dashboard). */
+export async function count(entity: AnyEntity): Promise<number> {
+  return delegateOf(entity).count();
 }
 
 /** The row with this id; an id the one parser refuses names no row (404), like a missing one. */

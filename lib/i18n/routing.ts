@@ -1,12 +1,15 @@
 import { defineRouting } from 'next-intl/routing';
-import { LOCALE_COOKIE } from './locale-cookie';
 
 // English keeps the old URLs (/Services); Arabic lives under /ar (/ar/Services).
 export const routing = defineRouting({
   locales: ['en', 'ar'],
   defaultLocale: 'en',
   localePrefix: 'as-needed',
-  localeCookie: { name: LOCALE_COOKIE, maxAge: 60 * 60 * 24 * 365 },
+  // No cookie of next-intl's: its Link and router would write one cookie (NEXT_LOCALE) on every
+  // language switch, the back office's included. The language cookies are ours, one for the
+  // public site and one for the staff pages (lib/i18n/locale-cookie.ts), written by LocaleMemory
+  // and the head script's toggle handler.
+  localeCookie: false,
 });
 
 export const directionOf = (locale: string) => (locale === 'ar' ? 'rtl' : 'ltr');

@@ -88,6 +88,9 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
     'LogIn',
     'SignUp',
     'AwaitingApproval',
+    'ForgotPassword',
+    'ResetPassword',
+    'Invitation',
     'Admin',
   ]);
   const rewrites = await nextConfig.rewrites!();
@@ -107,6 +110,9 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
     ...pages('LogIn'),
     ...pages('SignUp'),
     ...pages('AwaitingApproval'),
+    ...pages('ForgotPassword'),
+    ...pages('ResetPassword'),
+    ...pages('Invitation'),
     ...pages('Admin'),
     { source: '/:path((?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/|readyz$)[^.]*)', destination: '/en/:path' },
   ]);

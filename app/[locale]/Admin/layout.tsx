@@ -8,9 +8,10 @@ import { AppToaster } from '@/components/ui/app-toaster';
 import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
 import { MENU, adminPath } from '@/lib/admin/areas';
 import { can, isPending, sessionUser } from '@/lib/auth/guard';
+import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
 import { unreadInquiryCount } from '@/lib/inquiries';
 import { pendingUserCount } from '@/lib/entities/user';
-import { Link, redirect } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
 
 // `auth`: the password fields of /Admin/Account share the sign-in pages' words.
 const CLIENT_NAMESPACES = ['admin', 'auth', 'validation', 'errors', 'nav', 'common'] as const;
@@ -23,9 +24,10 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export default async function AdminLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  // The guard decides (routing config never does): no valid session, or a revoked one, means sign in.
+  // The guard decides (routing config never does): no valid session, or a revoked one, means sign
+  // in, and back to this page after.
   const user = await sessionUser();
-  if (!user) return redirect({ href: '/LogIn', locale });
+  if (!user) return redirectToSignIn(locale);
   const t = await getTranslations('admin');
   const items: MenuItem[] = MENU.map((area) => ({
     key: area.key,

@@ -93,6 +93,12 @@ async function checkLogin(raw: Record<string, unknown>, client: LoginClient): Pr
   };
 }
 
+/** How many accounts there are, and how many wait for an Admin's decision (two counts: the dashboard). */
+export async function userCounts(): Promise<{ total: number; pending: number }> {
+  const [total, pending] = await Promise.all([db.user.count(), pendingUserCount()]);
+  return { total, pending };
+}
+
 /** Pending accounts first (they need a decision), then the rest by age. The old client's whole list (/api/user). */
 export async function listUsers(options: { exceptId?: number } = {}): Promise<PublicUser[]> {
   const users = await db.user.findMany({

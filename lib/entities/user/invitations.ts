@@ -66,7 +66,10 @@ export async function acceptInvitation(raw: Record<string, unknown>): Promise<vo
       if (!(await useLink(tx, raw.token, 'invite'))) throw new AppError(410, 'linkExpired');
       await tx.user.create({ data: { name: parsed.data.name, email: invitation.email, passwordHash, ...flagsOf(invitation.role) } });
       // Other invitations to the same address are done with: it has its account.
-      await tx.accountLink.updateMany({ where: { purpose: 'invite', email: invitation.email, usedAt: null }, data: { usedAt: new Date() } });
+      await tx.accountLink.updateMany({
+        where: { purpose: 'invite', email: invitation.email, usedAt: null },
+        data: { usedAt: new Date() },
+      });
     });
   } catch (error) {
     // The address signed up on its own meanwhile.

@@ -1,10 +1,12 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Dashboard } from '@/components/admin/dashboard';
 import { InquiryDetail } from '@/components/admin/inquiry-detail';
 import { InquiryInbox } from '@/components/admin/inquiry-inbox';
 import { InviteForm } from '@/components/admin/invite-form';
 import { ItemForm } from '@/components/admin/item-form';
 import { ItemList } from '@/components/admin/item-list';
+import { LatestActivity } from '@/components/admin/latest-activity';
 import { MailStatus } from '@/components/admin/mail-status';
 import { PasswordForm } from '@/components/admin/password-form';
 import { ProjectListPages, ProjectListTools } from '@/components/admin/project-list-tools';
@@ -13,14 +15,16 @@ import { SettingsForm } from '@/components/admin/settings-form';
 import { SignupModeForm } from '@/components/admin/signup-mode-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
+import { dashboardCounts } from '@/lib/admin/dashboard';
 import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
+import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
 import { config } from '@/lib/config';
 import { parseInquiryFilter } from '@/lib/inquiries';
 import { pageUsers } from '@/lib/entities/user';
 import { listSessions } from '@/lib/entities/user/account';
 import { formatDubaiTime } from '@/lib/inquiries/format';
-import { Link, redirect } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
 import { getSiteSettings } from '@/lib/settings';
 import { PORTFOLIO_PATH, siteImageUrl } from '@/lib/settings/paths';
 import { SETTINGS_TEXT_FIELDS } from '@/lib/settings/schema';
@@ -41,18 +45,23 @@ export default async function AdminPage({ params, searchParams }: Props) {
   // Checked here too, not only in the layout: a client-side navigation re-renders the page but
   // keeps the layout, and a demoted or deleted user must be stopped on that very click.
   const user = await sessionUser();
-  if (!user) return redirect({ href: '/LogIn', locale });
+  if (!user) return redirectToSignIn(locale);
   // Every image field states these and checks a picked file against them; the browser cannot read the settings.
   const imageLimits = { bytes: config.maxUploadBytes, pixels: config.maxUploadPixels };
 
   if (route.kind === 'home') {
+    // The spec's line, then what each area holds and what waits for someone (issue 26).
+    const counts = await dashboardCounts(user);
     return (
       <>
+        <h1 className="mb-6 text-2xl font-bold" data-testid="choose">
+          {t('choose')}
+        </h1>
+        <Dashboard counts={counts} />
         {/* The mail server's state (and its last error) is for staff who handle inquiries. */}
         {can(user, 'content') && <MailStatus />}
-        <p className="grid min-h-[50svh] place-items-center text-2xl font-bold" data-testid="choose">
-          {t('choose')}
-        </p>
+        {/* Drawn once the activity log (lib/activity) hands it entries. */}
+        <LatestActivity />
       </>
     );
   }

@@ -1,0 +1,53 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import { formatDubaiTime } from '@/lib/inquiries/format';
+
+/** One line of the activity log: what happened (already in words), when, and where to look. */
+export interface ActivityEntry {
+  id: string | number;
+  text: string;
+  at: Date;
+  href?: string;
+}
+
+/**
+ * The dashboard's "Latest activity" card (issue 26). The activity log it shows is being built
+ * separately (lib/activity); until the dashboard passes its entries, `entries` is left out and
+ * the card is not drawn at all, rather than claim that nothing happened.
+ */
+export async function LatestActivity({ entries }: { entries?: readonly ActivityEntry[] }) {
+  if (!entries) return null;
+  const t = await getTranslations('admin.dashboard');
+  const locale = await getLocale();
+  return (
+    <section
+      aria-labelledby="activity-heading"
+      className="mb-6 rounded-lg p-4 ring-1 ring-zinc-200 dark:ring-zinc-800"
+      data-testid="latest-activity"
+    >
+      <h2 id="activity-heading" className="mb-2 text-lg font-bold">
+        {t('activityHeading')}
+      </h2>
+      {entries.length === 0 ? (
+        <p>{t('activityEmpty')}</p>
+      ) : (
+        <ol className="grid gap-2">
+          {entries.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap justify-between gap-x-4 break-words">
+              {entry.href ? (
+                <Link href={entry.href} className="underline">
+                  {entry.text}
+                </Link>
+              ) : (
+                <span>{entry.text}</span>
+              )}
+              <time dateTime={entry.at.toISOString()} className="text-sm text-zinc-700 dark:text-zinc-300">
+                {formatDubaiTime(entry.at, locale)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
