@@ -48,6 +48,11 @@ export function LoginForm() {
       router.push('/AwaitingApproval');
       return;
     }
+    // The right password of an account with two-factor sign-in: its code next.
+    if (result.error === 'twoFactorRequired') {
+      router.push('/LogIn/Code');
+      return;
+    }
     const text = message(result.error);
     setFailure(text);
     toast.error(text, { id: TOAST_ID, duration: TIMINGS.errorToastMs });

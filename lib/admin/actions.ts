@@ -9,6 +9,7 @@ import { requireSessionUser, sessionUser, type Permission } from '@/lib/auth/gua
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
 import { register as registerUser, removeUser, setFlags } from '@/lib/entities/user';
+import { adminResetTwoFactor, confirmEnrolment, disableTwoFactor, startEnrolment } from '@/lib/entities/user/two-factor';
 import {
   adminResetLink,
   admitResetRequest,
@@ -21,7 +22,7 @@ import {
 import { z } from 'zod';
 import { isDbFault } from '@/lib/db/faults';
 import { redirect } from '@/lib/i18n/navigation';
-import { saveSettings as writeSettings } from '@/lib/settings/save';
+import { saveSettings as writeSettings, saveTwoFactorPolicy } from '@/lib/settings/save';
 import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } from '@/lib/settings/schema';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from './action-kit';
 import { AREAS, formInput, type AreaKey } from './areas';
@@ -109,14 +110,37 @@ export async function saveSettings(form: FormData): Promise<ActionResult> {
  */
 export async function login(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
-  const result = await signInWith(form);
-  if (form.get('js') !== '1' && (result.ok || result.error === 'awaitingApproval')) {
-    redirect({ href: result.ok ? '/Admin' : '/AwaitingApproval', locale: formLocale(form) });
+  const result = await signInWith('credentials', { email: form.get('email'), password: form.get('password') });
+  if (form.get('js') !== '1' && (result.ok || result.error === 'awaitingApproval' || result.error === 'twoFactorRequired')) {
+    redirect({
+      href: result.ok ? '/Admin' : result.error === 'twoFactorRequired' ? SECOND_STEP_PATH : '/AwaitingApproval',
+      locale: formLocale(form),
+    });
   }
   return result.ok ? result : { ...result, values: { email: text(form, 'email') } };
 }
 
-async function signInWith(form: FormData): Promise<ActionResult> {
+/** Where a right password of an account with two-factor sign-in goes for its code. */
+const SECOND_STEP_PATH = '/LogIn/Code';
+
+/**
+ * The code step of signing in (/LogIn/Code), after the right password of an account with
+ * two-factor sign-in: the same two ways in as `login`. The step itself is tied to the browser by
+ * its HttpOnly cookie (lib/auth/auth.ts), never by anything in the form but the code.
+ */
+export async function loginWithCode(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  const result = await signInWith('two-factor', { code: form.get('code') });
+  if (form.get('js') !== '1' && (result.ok || result.error === 'awaitingApproval')) {
+    redirect({ href: result.ok ? '/Admin' : '/AwaitingApproval', locale: formLocale(form) });
+  }
+  return result;
+}
+
+async function signInWith(
+  provider: 'credentials' | 'two-factor',
+  fields: Record<string, FormDataEntryValue | null>,
+): Promise<ActionResult> {
   // Without a secret Auth.js cannot sign the session, yet signIn() returns as if it had: the form
   // would say "signed in" and land back here. `npm start` always provides one (scripts/start.ts).
   if (!process.env.AUTH_SECRET) {
@@ -125,7 +149,7 @@ async function signInWith(form: FormData): Promise<ActionResult> {
   }
   try {
     const { signIn } = await import('@/lib/auth/auth');
-    await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
+    await signIn(provider, { ...fields, redirect: false });
     return { ok: true };
   } catch (error) {
     // A refusal carries its AppError code (lib/auth/auth.ts); any other Auth.js error is a fault
@@ -271,4 +295,51 @@ export async function makeResetLink(_previous: ResetLinkResult | null, form: For
     url = (await adminResetLink((await requireSessionUser('users')).id, data.get('userId'), formLocale(data))).url;
   });
   return result.ok ? { ok: true, url } : result;
+}
+
+// Two-factor sign-in (issue 26, item 4; lib/entities/user/two-factor.ts). Every form works
+// without scripts; the person's own on /Admin/Account, the Admins' on /Admin/Users and /Admin/Settings.
+
+/** Starts (or starts over) enrolment: the account page then shows the QR code and the key. */
+export async function startTwoFactor(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('content', async () => {
+    argsOf(formArgs, [form]);
+    await startEnrolment(await requireSessionUser('content'));
+  });
+}
+
+export type EnrolResult = ActionResult & { recoveryCodes?: string[] };
+
+/** Confirms enrolment with a code from the app; the answer carries the ten recovery codes, shown this once. */
+export async function confirmTwoFactor(_previous: EnrolResult | null, form: FormData): Promise<EnrolResult> {
+  let recoveryCodes: string[] = [];
+  const result = await run('content', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    recoveryCodes = await confirmEnrolment(await requireSessionUser('content'), data.get('code'));
+  });
+  return result.ok ? { ok: true, recoveryCodes } : result;
+}
+
+/** Turns the person's own two-factor off (form: `proof`, a current code or the password). */
+export async function turnOffTwoFactor(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('content', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    await disableTwoFactor(await requireSessionUser('content'), data.get('proof'));
+  });
+}
+
+/** An Admin resets someone's two-factor (form: `userId`); that person's sessions and tokens end. */
+export async function resetTwoFactor(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('users', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    await adminResetTwoFactor(data.get('userId'));
+  });
+}
+
+/** Who must use two-factor sign-in (form: `twoFactorPolicy`, none | admins | everyone). Admins only. */
+export async function saveTwoFactorSetting(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('users', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    await saveTwoFactorPolicy({ twoFactorPolicy: data.get('twoFactorPolicy') });
+  });
 }

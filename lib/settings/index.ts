@@ -28,6 +28,7 @@ const EMPTY: SiteSettingsRow = {
   descriptionAr: '',
   inquiryRecipients: '',
   whatsapp: '',
+  twoFactorPolicy: 'none',
   updatedAt: null,
 };
 

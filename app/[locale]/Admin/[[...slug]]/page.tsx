@@ -9,6 +9,8 @@ import { PasswordForm } from '@/components/admin/password-form';
 import { ProjectListPages, ProjectListTools } from '@/components/admin/project-list-tools';
 import { SessionList } from '@/components/admin/session-list';
 import { SettingsForm } from '@/components/admin/settings-form';
+import { TwoFactorPanel, type TwoFactorView } from '@/components/admin/two-factor-panel';
+import { TwoFactorPolicyForm } from '@/components/admin/two-factor-policy-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards } from '@/lib/admin/server';
@@ -17,11 +19,12 @@ import { config } from '@/lib/config';
 import { parseInquiryFilter } from '@/lib/inquiries';
 import { listUsers } from '@/lib/entities/user';
 import { listSessions } from '@/lib/entities/user/account';
+import { mustEnrol, twoFactorStatus, twoFactorUserIds } from '@/lib/entities/user/two-factor';
 import { formatDubaiTime } from '@/lib/inquiries/format';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { getSiteSettings } from '@/lib/settings';
 import { PORTFOLIO_PATH, siteImageUrl } from '@/lib/settings/paths';
-import { SETTINGS_TEXT_FIELDS } from '@/lib/settings/schema';
+import { SETTINGS_TEXT_FIELDS, TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '@/lib/settings/schema';
 
 // Every child route of the spec (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, …) resolves
 // here through one table (lib/admin/areas.ts), so each works at its own path, deep links included.
@@ -40,6 +43,10 @@ export default async function AdminPage({ params, searchParams }: Props) {
   // keeps the layout, and a demoted or deleted user must be stopped on that very click.
   const user = await sessionUser();
   if (!user) return redirect({ href: '/LogIn', locale });
+  // Two-factor sign-in required of this person and not set up: their account page (to enrol) is
+  // the one back-office page open to them (signing out is in the menu).
+  const enrol = await mustEnrol(user);
+  if (enrol && route.kind !== 'account') return redirect({ href: '/Admin/Account', locale });
   // Every image field states these and checks a picked file against them; the browser cannot read the settings.
   const imageLimits = { bytes: config.maxUploadBytes, pixels: config.maxUploadPixels };
 
@@ -61,14 +68,21 @@ export default async function AdminPage({ params, searchParams }: Props) {
           {t('forbidden')}
         </p>
       );
-    const users = await listUsers();
+    const [users, twoFactor] = await Promise.all([listUsers(), twoFactorUserIds()]);
     return (
       <section>
         <h1 tabIndex={-1} className="mb-6 text-3xl font-extrabold focus:outline-none">
           {t('users.title')}
         </h1>
         <UsersTable
-          users={users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({ id, name, email, isAdmin, isMiniAdmin }))}
+          users={users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({
+            id,
+            name,
+            email,
+            isAdmin,
+            isMiniAdmin,
+            twoFactor: twoFactor.has(id),
+          }))}
           meId={user.id}
         />
       </section>
@@ -106,17 +120,37 @@ export default async function AdminPage({ params, searchParams }: Props) {
           }}
           imageLimits={imageLimits}
         />
+        <section aria-labelledby="two-factor-policy-title" className="mt-10 grid gap-4">
+          <h2 id="two-factor-policy-title" className="text-xl font-bold">
+            {t('settings.twoFactorTitle')}
+          </h2>
+          <TwoFactorPolicyForm
+            policy={
+              (TWO_FACTOR_POLICIES as readonly string[]).includes(settings.twoFactorPolicy)
+                ? (settings.twoFactorPolicy as TwoFactorPolicy)
+                : 'none'
+            }
+          />
+        </section>
       </section>
     );
   }
   if (route.kind === 'account') {
-    // Every signed-in person's own: their password and where they are signed in.
-    const sessions = await listSessions(user);
+    // Every signed-in person's own: their password, two-factor sign-in and where they are signed in.
+    const [sessions, status] = await Promise.all([listSessions(user), twoFactorStatus(user.id)]);
+    const view: TwoFactorView =
+      status.state === 'on' ? { state: 'on', since: formatDubaiTime(status.enabledAt, locale), codesLeft: status.codesLeft } : status;
     return (
       <section className="grid gap-10">
         <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
           {t('account.title')}
         </h1>
+        <section aria-labelledby="two-factor-title" className="grid gap-4">
+          <h2 id="two-factor-title" className="text-xl font-bold">
+            {t('account.twoFactorTitle')}
+          </h2>
+          <TwoFactorPanel view={view} required={enrol} />
+        </section>
         <section aria-labelledby="password-title" className="grid gap-4">
           <h2 id="password-title" className="text-xl font-bold">
             {t('account.passwordTitle')}
