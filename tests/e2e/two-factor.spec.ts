@@ -9,7 +9,8 @@ const ar = messages('ar');
 // Issue 26, item 4, in a browser: enrol on /Admin/Account by reading the key off the page (as a
 // person types it into an app) and computing the code, sign out, sign in with a code; without
 // scripts, sign in with a recovery code; and the Arabic account page on a 375 px phone.
-test.describe.configure({ mode: 'default' });
+// Each test signs in several times (argon2 each), on a machine shared with the server.
+test.describe.configure({ mode: 'default', timeout: 180_000 });
 
 const now = () => Math.floor(Date.now() / 1000);
 const codeAt = (key: string, offset = 0) => generate({ secret: key, epoch: now() + offset });
