@@ -39,7 +39,7 @@ export function SessionList({ sessions }: { sessions: SessionView[] }) {
                 {s.kind === 'api' ? t('kindApi') : t('kindSession')}
                 {s.current && <span className="ms-2 rounded-full bg-brand px-2 py-0.5 text-xs text-black">{t('thisDevice')}</span>}
               </p>
-              <p className="truncate text-sm text-zinc-700 dark:text-zinc-300" dir="ltr" title={s.userAgent}>
+              <p className="line-clamp-2 text-sm break-all text-zinc-700 dark:text-zinc-300" dir="ltr" title={s.userAgent}>
                 {s.userAgent || t('unknownAgent')}
               </p>
               <p className="text-sm text-zinc-700 dark:text-zinc-300">

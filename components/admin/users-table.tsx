@@ -10,6 +10,7 @@ import { TIMINGS } from '@/lib/timings';
 import { ApprovalButtons } from './approval-buttons';
 import { DeleteButton } from './delete-button';
 import { ResetLinkMaker } from './reset-link-maker';
+import { TwoFactorReset } from './two-factor-reset';
 
 export interface UserRow {
   id: number;
@@ -17,6 +18,8 @@ export interface UserRow {
   email: string;
   isAdmin: boolean;
   isMiniAdmin: boolean;
+  /** Signs in with two-factor (an Admin can reset it). */
+  twoFactor: boolean;
 }
 
 /** Flags are toggled locally and saved only on Save, as in the old screen. */
@@ -95,6 +98,11 @@ function UserCard({
         </p>
         {pending && <span className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-black">{t('pending')}</span>}
         {me && <span className="rounded-full bg-zinc-700 px-2 py-0.5 text-xs font-bold text-white">{t('you')}</span>}
+        {user.twoFactor && (
+          <span className="rounded-full bg-green-800 px-2 py-0.5 text-xs font-bold text-white" data-testid="two-factor-badge">
+            {t('twoFactorBadge')}
+          </span>
+        )}
       </div>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{user.name}</p>
       <fieldset className="mt-3 flex flex-wrap gap-4">
@@ -141,6 +149,11 @@ function UserCard({
       {!me && (
         <div className="mt-3">
           <ResetLinkMaker userId={user.id} email={user.email} />
+        </div>
+      )}
+      {!me && user.twoFactor && (
+        <div className="mt-3">
+          <TwoFactorReset userId={user.id} email={user.email} />
         </div>
       )}
     </li>

@@ -53,6 +53,11 @@ export function LoginForm({ signup }: { signup: boolean }) {
       router.push('/AwaitingApproval');
       return;
     }
+    // The right password of an account with two-factor sign-in: its code next.
+    if (result.error === 'twoFactorRequired') {
+      router.push('/LogIn/Code');
+      return;
+    }
     const text = message(result.error);
     setFailure(text);
     toast.error(text, { id: TOAST_ID, duration: TIMINGS.errorToastMs });

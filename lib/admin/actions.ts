@@ -12,6 +12,7 @@ import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
 import { approvePending, register as registerUser, rejectPending, removeUser, setFlags, setSignupOpen } from '@/lib/entities/user';
 import { acceptInvitation, invite } from '@/lib/entities/user/invitations';
+import { adminResetTwoFactor, confirmEnrolment, disableTwoFactor, startEnrolment } from '@/lib/entities/user/two-factor';
 import {
   adminResetLink,
   admitResetRequest,
@@ -25,7 +26,7 @@ import { z } from 'zod';
 import { isDbFault } from '@/lib/db/faults';
 import { redirect } from '@/lib/i18n/navigation';
 import { localePath } from '@/lib/pages';
-import { saveSettings as writeSettings } from '@/lib/settings/save';
+import { saveSettings as writeSettings, saveTwoFactorPolicy } from '@/lib/settings/save';
 import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } from '@/lib/settings/schema';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from './action-kit';
 import { AREAS, formInput, type AreaKey } from './areas';
@@ -115,11 +116,17 @@ export async function saveSettings(form: FormData): Promise<ActionResult> {
  */
 export async function login(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
-  const result = await signInWith(form);
-  if (!result.ok && result.error === 'awaitingApproval' && form.get('js') !== '1') {
-    redirect({ href: '/AwaitingApproval', locale: formLocale(form) });
+  const result = await signInWith('credentials', { email: form.get('email'), password: form.get('password') });
+  if (!result.ok && form.get('js') !== '1' && (result.error === 'awaitingApproval' || result.error === 'twoFactorRequired')) {
+    // The return cookie stays for the code step, which ends the same way as this one.
+    redirect({ href: result.error === 'twoFactorRequired' ? SECOND_STEP_PATH : '/AwaitingApproval', locale: formLocale(form) });
   }
   if (!result.ok) return { ...result, values: { email: text(form, 'email') } };
+  return signedIn(form);
+}
+
+/** After a sign-in: to the page asked for (its cookie, used once), else the back office's home in the form's language. */
+async function signedIn(form: FormData): Promise<ActionResult> {
   const jar = await cookies();
   const next = safeReturnPath(jar.get(RETURN_COOKIE)?.value) ?? localePath(formLocale(form), '/Admin');
   // Used once: a later sign-in starts from the back office's home.
@@ -128,7 +135,26 @@ export async function login(_previous: ActionResult | null, form: FormData): Pro
   return { ok: true, next };
 }
 
-async function signInWith(form: FormData): Promise<ActionResult> {
+/** Where a right password of an account with two-factor sign-in goes for its code. */
+const SECOND_STEP_PATH = '/LogIn/Code';
+
+/**
+ * The code step of signing in (/LogIn/Code), after the right password of an account with
+ * two-factor sign-in: the same two ways in as `login`. The step itself is tied to the browser by
+ * its HttpOnly cookie (lib/auth/auth.ts), never by anything in the form but the code.
+ */
+export async function loginWithCode(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  const result = await signInWith('two-factor', { code: form.get('code') });
+  if (!result.ok && result.error === 'awaitingApproval' && form.get('js') !== '1')
+    redirect({ href: '/AwaitingApproval', locale: formLocale(form) });
+  return result.ok ? signedIn(form) : result;
+}
+
+async function signInWith(
+  provider: 'credentials' | 'two-factor',
+  fields: Record<string, FormDataEntryValue | null>,
+): Promise<ActionResult> {
   // Without a secret Auth.js cannot sign the session, yet signIn() returns as if it had: the form
   // would say "signed in" and land back here. `npm start` always provides one (scripts/start.ts).
   if (!process.env.AUTH_SECRET) {
@@ -137,7 +163,7 @@ async function signInWith(form: FormData): Promise<ActionResult> {
   }
   try {
     const { signIn } = await import('@/lib/auth/auth');
-    await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
+    await signIn(provider, { ...fields, redirect: false });
     return { ok: true };
   } catch (error) {
     // A refusal carries its AppError code (lib/auth/auth.ts); any other Auth.js error is a fault
@@ -338,5 +364,52 @@ export async function setSignupMode(_previous: ActionResult | null, form: FormDa
   return run('users', async () => {
     const [data] = argsOf(approvalArgs, [form]);
     await setSignupOpen(data.get('signup'));
+  });
+}
+
+// Two-factor sign-in (issue 26, item 4; lib/entities/user/two-factor.ts). Every form works
+// without scripts; the person's own on /Admin/Account, the Admins' on /Admin/Users and /Admin/Settings.
+
+/** Starts (or starts over) enrolment: the account page then shows the QR code and the key. */
+export async function startTwoFactor(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('content', async () => {
+    argsOf(formArgs, [form]);
+    await startEnrolment(await requireSessionUser('content'));
+  });
+}
+
+export type EnrolResult = ActionResult & { recoveryCodes?: string[] };
+
+/** Confirms enrolment with a code from the app; the answer carries the ten recovery codes, shown this once. */
+export async function confirmTwoFactor(_previous: EnrolResult | null, form: FormData): Promise<EnrolResult> {
+  let recoveryCodes: string[] = [];
+  const result = await run('content', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    recoveryCodes = await confirmEnrolment(await requireSessionUser('content'), data.get('code'));
+  });
+  return result.ok ? { ok: true, recoveryCodes } : result;
+}
+
+/** Turns the person's own two-factor off (form: `proof`, a current code or the password). */
+export async function turnOffTwoFactor(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('content', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    await disableTwoFactor(await requireSessionUser('content'), data.get('proof'));
+  });
+}
+
+/** An Admin resets someone's two-factor (form: `userId`); that person's sessions and tokens end. */
+export async function resetTwoFactor(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('users', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    await adminResetTwoFactor(data.get('userId'));
+  });
+}
+
+/** Who must use two-factor sign-in (form: `twoFactorPolicy`, none | admins | everyone). Admins only. */
+export async function saveTwoFactorSetting(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return run('users', async () => {
+    const [data] = argsOf(formArgs, [form]);
+    await saveTwoFactorPolicy({ twoFactorPolicy: data.get('twoFactorPolicy') });
   });
 }

@@ -7,12 +7,18 @@ import type { DbClient } from '@/lib/entities/define';
 // UPDATE that also checks it is unused and unexpired, so it works exactly once even when two tabs
 // (or a mail scanner and the person) open it together.
 
-export type LinkPurpose = 'reset' | 'invite';
+// 'second-step' is not a link but the same kind of one-time token: the right password of an
+// account with two-factor sign-in, waiting for its code (an HttpOnly cookie holds the token).
+export type LinkPurpose = 'reset' | 'invite' | 'second-step';
 
-/** How long a link stays good: a reset is for now (1 hour); an invitation waits for someone to read their mail (7 days). */
+/**
+ * How long a link stays good: a reset is for now (1 hour); an invitation waits for someone to read
+ * their mail (7 days); a password waits for its two-factor code 5 minutes.
+ */
 export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   reset: 60 * 60_000,
   invite: 7 * 24 * 60 * 60_000,
+  'second-step': 5 * 60_000,
 };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

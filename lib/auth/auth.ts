@@ -3,7 +3,9 @@ import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { AppError } from '@/lib/errors';
 import { issueToken } from '@/lib/auth/tokens';
-import { verifyLogin } from '@/lib/entities/user';
+import { verifyLogin, type LoginResult } from '@/lib/entities/user';
+import { completeSecondStep, SECOND_STEP_COOKIE, startSecondStep } from '@/lib/entities/user/two-factor';
+import { LINK_LIFETIME_MS } from '@/lib/auth/account-links';
 import { clientIp } from '@/lib/legacy/http';
 import { cookies } from 'next/headers';
 import { config } from '@/lib/config';
@@ -28,6 +30,18 @@ function deviceCookieOptions() {
     path: '/',
     secure: config.siteUrl.startsWith('https://'),
     maxAge: config.loginRate.trustedDays * 24 * 60 * 60,
+  };
+}
+
+// The second-step cookie: only the sign-in actions read it, on their own POSTs (Lax), for as long
+// as the token it holds is good.
+function secondStepCookieOptions() {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: config.siteUrl.startsWith('https://'),
+    maxAge: LINK_LIFETIME_MS['second-step'] / 1000,
   };
 }
 
@@ -56,22 +70,31 @@ export const { auth, signIn, signOut } = NextAuth({
     Credentials({
       credentials: { email: {}, password: {} },
       async authorize(credentials, request) {
-        try {
+        return refusalsAsAnswers(async () => {
           const client = { address: clientIp(request), device: deviceCookieFrom(request.headers) };
-          const { user, device } = await verifyLogin({ email: credentials.email, password: credentials.password }, client);
-          // Only the sign-in action calls this (there is no Auth.js route), so Next's cookie store
-          // is the action's response: the browser keeps its device cookie for the next sign-in.
-          if (device) (await cookies()).set(DEVICE_COOKIE, device, deviceCookieOptions());
-          return {
-            id: String(user.id),
-            name: user.name,
-            email: user.email,
-            sessionToken: await issueToken(user.id, 'session', { address: client.address, userAgent: request.headers.get('user-agent') }),
-          };
-        } catch (error) {
-          if (error instanceof AppError) throw new SignInRefused(error.code);
-          throw error;
-        }
+          const result = await verifyLogin({ email: credentials.email, password: credentials.password }, client);
+          if (result.twoFactor) {
+            // The right password, but no session until the code: the code step (/LogIn/Code) is tied
+            // to this browser by a one-time token in an HttpOnly cookie.
+            (await cookies()).set(SECOND_STEP_COOKIE, await startSecondStep(result.user), secondStepCookieOptions());
+            throw new AppError(401, 'twoFactorRequired');
+          }
+          return openSession(result, client.address, request);
+        });
+      },
+    }),
+    // The code step of an account with two-factor sign-in (lib/entities/user/two-factor.ts).
+    Credentials({
+      id: 'two-factor',
+      credentials: { code: {} },
+      async authorize(credentials, request) {
+        return refusalsAsAnswers(async () => {
+          const client = { address: clientIp(request), device: deviceCookieFrom(request.headers) };
+          const store = await cookies();
+          const result = await completeSecondStep(store.get(SECOND_STEP_COOKIE)?.value, credentials.code, client);
+          store.delete(SECOND_STEP_COOKIE);
+          return openSession(result, client.address, request);
+        });
       },
     }),
   ],
@@ -86,3 +109,27 @@ export const { auth, signIn, signOut } = NextAuth({
     },
   },
 });
+
+async function refusalsAsAnswers<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof AppError) throw new SignInRefused(error.code);
+    throw error;
+  }
+}
+
+/**
+ * A signed-in person's session: a row in api_tokens. Only the sign-in actions call authorize
+ * (there is no Auth.js route), so Next's cookie store is the action's response: the browser keeps
+ * its device cookie for the next sign-in.
+ */
+async function openSession({ user, device }: LoginResult, address: string, request: Request) {
+  if (device) (await cookies()).set(DEVICE_COOKIE, device, deviceCookieOptions());
+  return {
+    id: String(user.id),
+    name: user.name,
+    email: user.email,
+    sessionToken: await issueToken(user.id, 'session', { address, userAgent: request.headers.get('user-agent') }),
+  };
+}

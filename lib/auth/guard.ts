@@ -16,6 +16,8 @@ export interface CurrentUser {
   email: string;
   isAdmin: boolean;
   isMiniAdmin: boolean;
+  /** Whether the person signs in with a two-factor code (enrolled on /Admin/Account). */
+  twoFactor: boolean;
   tokenId: number;
 }
 
@@ -44,6 +46,7 @@ export async function userFromToken(plain: string | null | undefined, kind: Toke
     email: user.email,
     isAdmin: user.isAdmin,
     isMiniAdmin: user.isMiniAdmin,
+    twoFactor: user.twoFactorEnabledAt !== null,
     tokenId: token.id,
   };
 }

@@ -35,27 +35,39 @@ export interface Admission {
 
 const knownAddressKey = (email: string, address: string) => `login:known:${email}\n${address}`;
 
+/**
+ * What is being tried: a password, or a two-factor code after the right password. Each has budgets
+ * of its own, of the same sizes, so wrong codes are bounded like wrong passwords and neither can
+ * spend the other's. Which clients are trusted is the account's, shared by both.
+ */
+export type LoginStep = 'login' | 'code';
+
 /** Counts the attempt on the right budget; throws 429 when that budget is spent. */
-export async function admit(email: string, client: LoginClient): Promise<Admission> {
+export async function admit(email: string, client: LoginClient, step: LoginStep = 'login'): Promise<Admission> {
   const window = config.loginRate.windowSeconds;
   const device = trustedDevice(client.device, email);
   let budgetKey: string | null = null;
-  if (device) budgetKey = `login:device:${device}\n${email}`;
-  else if ((await peek(knownAddressKey(email, client.address))) > 0) budgetKey = `login:address:${client.address}\n${email}`;
+  if (device) budgetKey = `${step}:device:${device}\n${email}`;
+  else if ((await peek(knownAddressKey(email, client.address))) > 0) budgetKey = `${step}:address:${client.address}\n${email}`;
   if (budgetKey) {
     if ((await hit(budgetKey, window)) > config.loginRate.perTrustedClient) throw tooManyRequests();
     return { trusted: true, budgetKey };
   }
-  const addressKey = `login:ip:${client.address}`;
+  const addressKey = `${step}:ip:${client.address}`;
   if ((await hit(addressKey, window)) > config.loginRate.perIp) throw tooManyRequests();
-  budgetKey = `login:untrusted:${email}`;
+  budgetKey = `${step}:untrusted:${email}`;
   if ((await hit(budgetKey, window)) > config.loginRate.perAccount) throw tooManyRequests();
   return { trusted: false, budgetKey, addressKey };
 }
 
-/** After the right password: this address becomes (or stays) a trusted client of the account. */
-export async function signedIn(email: string, client: LoginClient, admission: Admission) {
+/**
+ * After the right password (or code): the attempt was no failure. `trust`: this address becomes
+ * (or stays) a trusted client of the account; false after a password that still needs its
+ * two-factor code, so knowing the password alone never earns an address a budget of its own.
+ */
+export async function signedIn(email: string, client: LoginClient, admission: Admission, trust = true) {
   if (admission.trusted) await reset(admission.budgetKey);
   else await Promise.all([refund(admission.budgetKey), admission.addressKey && refund(admission.addressKey)]);
+  if (!trust) return;
   await remember(knownAddressKey(email, client.address), config.loginRate.trustedDays * 24 * 60 * 60);
 }

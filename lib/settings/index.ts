@@ -29,6 +29,7 @@ const EMPTY: SiteSettingsRow = {
   inquiryRecipients: '',
   whatsapp: '',
   signupOpen: true,
+  twoFactorPolicy: 'none',
   updatedAt: null,
 };
 

@@ -6,7 +6,7 @@ import { invalid, type FieldErrors } from '@/lib/errors';
 import { ImageError, processImage, shareCrop } from '@/lib/uploads/image';
 import { checkPdf, PdfError } from '@/lib/uploads/pdf';
 import { newFileName, SITE_FOLDER, uploads } from '@/lib/uploads/store';
-import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, settingsSchema, type SettingsFileField } from './schema';
+import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, settingsSchema, twoFactorPolicySchema, type SettingsFileField } from './schema';
 import { SETTINGS_TAG } from './index';
 
 // The one write path of the site settings (one row, id 1), the same steps as a content write
@@ -96,5 +96,14 @@ export async function saveSettings(raw: Record<string, unknown>, files: Settings
   }
   // Only once the row no longer refers to them.
   for (const name of replaced) await uploads.remove(SITE_FOLDER, name);
+  await invalidate(SETTINGS_TAG);
+}
+
+/** Who must use two-factor sign-in (its own small form on /Admin/Settings). 422 for anything but the three choices. */
+export async function saveTwoFactorPolicy(raw: Record<string, unknown>): Promise<void> {
+  const parsed = twoFactorPolicySchema.safeParse(raw);
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+  const { twoFactorPolicy } = parsed.data;
+  await db.siteSettings.upsert({ where: { id: 1 }, create: { id: 1, twoFactorPolicy }, update: { twoFactorPolicy } });
   await invalidate(SETTINGS_TAG);
 }

@@ -63,3 +63,12 @@ export const SETTINGS_TEXT_FIELDS = Object.keys(settingsSchema.shape) as (keyof 
 /** The file fields: two images (re-encoded by sharp) and the portfolio PDF. */
 export const SETTINGS_FILE_FIELDS = ['logo', 'socialImage', 'portfolio'] as const;
 export type SettingsFileField = (typeof SETTINGS_FILE_FIELDS)[number];
+
+/**
+ * Who must use two-factor sign-in (issue 26): no one (the default, so a fresh install signs in as
+ * before), Admins, or everyone with access to the back office. Set on /Admin/Settings by its own
+ * form; someone it covers who has not enrolled is sent to /Admin/Account until they do.
+ */
+export const TWO_FACTOR_POLICIES = ['none', 'admins', 'everyone'] as const;
+export type TwoFactorPolicy = (typeof TWO_FACTOR_POLICIES)[number];
+export const twoFactorPolicySchema = z.object({ twoFactorPolicy: z.enum(TWO_FACTOR_POLICIES, { error: 'invalidChoice' }) });

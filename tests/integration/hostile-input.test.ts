@@ -1071,6 +1071,12 @@ function generate() {
         ],
       ],
       ['logout', []],
+      // Two-factor sign-in (issue 26, item 4): the code step and the account's and the Admins' forms.
+      ['loginWithCode', [null, multipart({ code: '123456' })]],
+      ['confirmTwoFactor', [null, multipart({ code: '123456' })]],
+      ['turnOffTwoFactor', [null, multipart({ proof: 'x' })]],
+      ['resetTwoFactor', [null, multipart({ userId: String(victimUser) })]],
+      ['saveTwoFactorSetting', [null, multipart({ twoFactorPolicy: 'everyone' })]],
     ] as [string, unknown[]][]) {
       add({
         category: 'cross-site',

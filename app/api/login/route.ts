@@ -1,5 +1,9 @@
 import { issueToken } from '@/lib/auth/tokens';
 import { verifyLogin } from '@/lib/entities/user';
+import { checkApiCode } from '@/lib/entities/user/two-factor';
+import { AppError } from '@/lib/errors';
+import { errorMessage } from '@/lib/i18n/messages';
+import { preferredLocale } from '@/lib/http/accept-language';
 import { usersApi } from '@/lib/legacy/resources';
 import { clientIp, handle, json, preflight, readBody, refuse, SMALL_BODY_LIMIT } from '@/lib/legacy/http';
 import { legacyUser } from '@/lib/legacy/serializer';
@@ -13,7 +17,19 @@ export async function POST(request: Request) {
       const { fields } = await readBody(request, SMALL_BODY_LIMIT);
       // The old client is cross-origin and sends no cookies: its trusted clients are known addresses.
       const address = clientIp(request);
-      const { user } = await verifyLogin(fields, { address });
+      const { user, twoFactor } = await verifyLogin(fields, { address });
+      // An account with two-factor sign-in (docs/decisions.md, "Two-factor sign-in"): the code
+      // comes as the extra field `code`. Accounts without it sign in exactly as before.
+      if (twoFactor) {
+        try {
+          await checkApiCode(user, fields.code, { address });
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status !== 401) throw error;
+          // The old `{message}` shape, and a flag a client that knows about codes can read.
+          const message = errorMessage(error.code, preferredLocale(request.headers.get('accept-language')));
+          return json(request, { message, two_factor_required: true }, 401);
+        }
+      }
       const token = await issueToken(user.id, 'api', { address, userAgent: request.headers.get('user-agent') });
       const legacy = legacyUser.toJson(user);
       return json(request, { token, is_admin: legacy.is_admin, mine_admin: legacy.mine_admin, user: legacy });

@@ -59,16 +59,24 @@ export async function register(raw: Record<string, unknown>, client: SignupClien
  * Checks credentials under the sign-in throttle (lib/auth/login-throttle.ts). An unknown email
  * and a wrong password take the same time and give the same error; a pending account with the
  * right password is told it awaits approval (and gets no token). `device` is the device cookie to
- * set after a successful sign-in (null without AUTH_SECRET to sign it).
+ * set after a successful sign-in (null without AUTH_SECRET to sign it). `twoFactor`: the password
+ * was right but the account uses two-factor sign-in, so no session or token may be issued yet
+ * (lib/entities/user/two-factor.ts takes the code; no device cookie until then).
  */
-export async function verifyLogin(raw: Record<string, unknown>, client: LoginClient): Promise<{ user: PublicUser; device: string | null }> {
+export async function verifyLogin(raw: Record<string, unknown>, client: LoginClient): Promise<LoginResult> {
   // Database down: "the service is unavailable", never a verdict on the password.
   return checkLogin(raw, client).catch((error: unknown) => {
     throw asUnavailable(error);
   });
 }
 
-async function checkLogin(raw: Record<string, unknown>, client: LoginClient): Promise<{ user: PublicUser; device: string | null }> {
+export interface LoginResult {
+  user: PublicUser;
+  device: string | null;
+  twoFactor: boolean;
+}
+
+async function checkLogin(raw: Record<string, unknown>, client: LoginClient): Promise<LoginResult> {
   const parsed = loginSchema.safeParse(raw);
   // Malformed input (no email, 10 KB of it, control characters) checks no password, so it is
   // refused before it can key a rate-limit row or reach an index.
@@ -78,7 +86,8 @@ async function checkLogin(raw: Record<string, unknown>, client: LoginClient): Pr
   const user = await db.user.findUnique({ where: { email } });
   const ok = await verifyPassword(user?.passwordHash ?? null, parsed.data.password);
   if (!user || !ok) throw new AppError(401, 'invalidCredentials');
-  await signedIn(email, client, admission);
+  const twoFactor = user.twoFactorEnabledAt !== null;
+  await signedIn(email, client, admission, !twoFactor);
   if (!user.isAdmin && !user.isMiniAdmin) throw forbidden('awaitingApproval');
   return {
     user: {
@@ -89,7 +98,8 @@ async function checkLogin(raw: Record<string, unknown>, client: LoginClient): Pr
       isMiniAdmin: user.isMiniAdmin,
       createdAt: user.createdAt,
     },
-    device: deviceCookieAfterSignIn(client.device, email),
+    device: twoFactor ? null : deviceCookieAfterSignIn(client.device, email),
+    twoFactor,
   };
 }
 

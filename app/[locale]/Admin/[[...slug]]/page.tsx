@@ -13,6 +13,8 @@ import { ProjectListPages, ProjectListTools } from '@/components/admin/project-l
 import { SessionList } from '@/components/admin/session-list';
 import { SettingsForm } from '@/components/admin/settings-form';
 import { SignupModeForm } from '@/components/admin/signup-mode-form';
+import { TwoFactorPanel, type TwoFactorView } from '@/components/admin/two-factor-panel';
+import { TwoFactorPolicyForm } from '@/components/admin/two-factor-policy-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { dashboardCounts } from '@/lib/admin/dashboard';
@@ -23,11 +25,12 @@ import { config } from '@/lib/config';
 import { parseInquiryFilter } from '@/lib/inquiries';
 import { pageUsers } from '@/lib/entities/user';
 import { listSessions } from '@/lib/entities/user/account';
+import { mustEnrol, twoFactorStatus, twoFactorUserIds } from '@/lib/entities/user/two-factor';
 import { formatDubaiTime } from '@/lib/inquiries/format';
-import { Link } from '@/lib/i18n/navigation';
+import { Link, redirect } from '@/lib/i18n/navigation';
 import { getSiteSettings } from '@/lib/settings';
 import { PORTFOLIO_PATH, siteImageUrl } from '@/lib/settings/paths';
-import { SETTINGS_TEXT_FIELDS } from '@/lib/settings/schema';
+import { SETTINGS_TEXT_FIELDS, TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '@/lib/settings/schema';
 
 // Every child route of the spec (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, …) resolves
 // here through one table (lib/admin/areas.ts), so each works at its own path, deep links included.
@@ -46,6 +49,10 @@ export default async function AdminPage({ params, searchParams }: Props) {
   // keeps the layout, and a demoted or deleted user must be stopped on that very click.
   const user = await sessionUser();
   if (!user) return redirectToSignIn(locale);
+  // Two-factor sign-in required of this person and not set up: their account page (to enrol) is
+  // the one back-office page open to them (signing out is in the menu).
+  const enrol = await mustEnrol(user);
+  if (enrol && route.kind !== 'account') return redirect({ href: '/Admin/Account', locale });
   // Every image field states these and checks a picked file against them; the browser cannot read the settings.
   const imageLimits = { bytes: config.maxUploadBytes, pixels: config.maxUploadPixels };
 
@@ -75,7 +82,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
     const query = await searchParams;
     const q = typeof query.q === 'string' ? query.q : '';
     const pageNumber = typeof query.page === 'string' ? Number.parseInt(query.page, 10) || 1 : 1;
-    const [found, settings] = await Promise.all([pageUsers({ q, page: pageNumber }), getSiteSettings()]);
+    const [found, settings, twoFactor] = await Promise.all([pageUsers({ q, page: pageNumber }), getSiteSettings(), twoFactorUserIds()]);
     const usersHref = (page: number) => ({ pathname: '/Admin/Users', query: { ...(q ? { q } : {}), ...(page > 1 ? { page } : {}) } });
     return (
       <section className="grid gap-8">
@@ -99,7 +106,14 @@ export default async function AdminPage({ params, searchParams }: Props) {
             {t('users.count', { total: found.total })}
           </p>
           <UsersTable
-            users={found.users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({ id, name, email, isAdmin, isMiniAdmin }))}
+            users={found.users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({
+              id,
+              name,
+              email,
+              isAdmin,
+              isMiniAdmin,
+              twoFactor: twoFactor.has(id),
+            }))}
             meId={user.id}
             adminCount={found.admins}
           />
@@ -166,17 +180,37 @@ export default async function AdminPage({ params, searchParams }: Props) {
           }}
           imageLimits={imageLimits}
         />
+        <section aria-labelledby="two-factor-policy-title" className="mt-10 grid gap-4">
+          <h2 id="two-factor-policy-title" className="text-xl font-bold">
+            {t('settings.twoFactorTitle')}
+          </h2>
+          <TwoFactorPolicyForm
+            policy={
+              (TWO_FACTOR_POLICIES as readonly string[]).includes(settings.twoFactorPolicy)
+                ? (settings.twoFactorPolicy as TwoFactorPolicy)
+                : 'none'
+            }
+          />
+        </section>
       </section>
     );
   }
   if (route.kind === 'account') {
-    // Every signed-in person's own: their password and where they are signed in.
-    const sessions = await listSessions(user);
+    // Every signed-in person's own: their password, two-factor sign-in and where they are signed in.
+    const [sessions, status] = await Promise.all([listSessions(user), twoFactorStatus(user.id)]);
+    const view: TwoFactorView =
+      status.state === 'on' ? { state: 'on', since: formatDubaiTime(status.enabledAt, locale), codesLeft: status.codesLeft } : status;
     return (
       <section className="grid gap-10">
         <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
           {t('account.title')}
         </h1>
+        <section aria-labelledby="two-factor-title" className="grid gap-4">
+          <h2 id="two-factor-title" className="text-xl font-bold">
+            {t('account.twoFactorTitle')}
+          </h2>
+          <TwoFactorPanel view={view} required={enrol} />
+        </section>
         <section aria-labelledby="password-title" className="grid gap-4">
           <h2 id="password-title" className="text-xl font-bold">
             {t('account.passwordTitle')}

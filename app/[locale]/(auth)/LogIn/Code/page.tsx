@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { CodeForm } from '@/components/auth/code-form';
+import { secondStepPending, SECOND_STEP_COOKIE } from '@/lib/entities/user/two-factor';
+import { Link } from '@/lib/i18n/navigation';
+
+// The second-step cookie decides what is shown, per request.
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'auth' });
+  return { title: t('codeTitle'), robots: { index: false } };
+}
+
+/** The code step after the right password of an account with two-factor sign-in (5 minutes, then sign in again). */
+export default async function LogInCodePage({ params }: Props) {
+  setRequestLocale((await params).locale);
+  const t = await getTranslations('auth');
+  if (!(await secondStepPending((await cookies()).get(SECOND_STEP_COOKIE)?.value)))
+    return (
+      <div className="grid gap-4" data-testid="code-expired">
+        <h1 className="text-2xl font-extrabold">{t('codeTitle')}</h1>
+        <p role="alert" className="font-semibold">
+          {t('codeExpired')}
+        </p>
+        <Link href="/LogIn" className="btn-primary justify-self-start">
+          {t('signInAgain')}
+        </Link>
+      </div>
+    );
+  return <CodeForm />;
+}
