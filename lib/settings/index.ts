@@ -1,5 +1,6 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
+import { DEFAULT_RETENTION_DAYS } from '@/lib/activity/kinds';
 import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import type { SiteSettings } from '@/lib/generated/prisma/client';
@@ -28,6 +29,7 @@ const EMPTY: SiteSettingsRow = {
   descriptionAr: '',
   inquiryRecipients: '',
   whatsapp: '',
+  activityRetentionDays: DEFAULT_RETENTION_DAYS,
   updatedAt: null,
 };
 

@@ -45,6 +45,7 @@ export default async function AdminLayout({ children, params }: { children: Reac
     items.push(
       { key: 'users', href: '/Admin/Users', prefixes: ['/Admin/Users'] },
       { key: 'settings', href: '/Admin/Settings', prefixes: ['/Admin/Settings'] },
+      { key: 'activity', href: adminPath.activity, prefixes: [adminPath.activity] },
     );
   return (
     <ScopedIntlProvider namespaces={CLIENT_NAMESPACES}>

@@ -12,6 +12,7 @@ import { loginSchema, registerSchema, userFlagsSchema } from './schema';
 import { Prisma, type User } from '@/lib/generated/prisma/client';
 import { notifyRegistrations } from '@/lib/mail/notify';
 import { admitSignup, refundSignup } from '@/lib/auth/signup-throttle';
+import { changedFields, recordActivity, recordActivityAlone, type Who } from '@/lib/activity';
 
 export type PublicUser = Pick<User, 'id' | 'name' | 'email' | 'isAdmin' | 'isMiniAdmin' | 'createdAt'>;
 const publicFields = { id: true, name: true, email: true, isAdmin: true, isMiniAdmin: true, createdAt: true } as const;
@@ -58,9 +59,38 @@ export async function register(raw: Record<string, unknown>, client: SignupClien
  */
 export async function verifyLogin(raw: Record<string, unknown>, client: LoginClient): Promise<{ user: PublicUser; device: string | null }> {
   // Database down: "the service is unavailable", never a verdict on the password.
-  return checkLogin(raw, client).catch((error: unknown) => {
+  const result = await checkLogin(raw, client).catch(async (error: unknown) => {
+    // Every refusal of a sign-in is a security event: what was typed as the e-mail (never the
+    // password) and why. Malformed input checked no password and counts under no limit: logging
+    // it would let anyone grow the log without bound, so it is not.
+    if (error instanceof AppError && error.code !== 'invalid') await logSignIn(null, client, error.code, raw.email);
     throw asUnavailable(error);
   });
+  // Not signed in without its entry.
+  await logSignIn(result.user, client, '', raw.email).catch((error: unknown) => {
+    throw asUnavailable(error);
+  });
+  return result;
+}
+
+/**
+ * The activity log's entry of a sign-in (refused: `reason` is the refusal's code). Its own
+ * transaction: a refusal writes nothing else, and a sign-in's session is issued by its caller.
+ * A refused sign-in is still refused if the entry cannot be written (the database being down
+ * is then the answer's reason anyway), so that failure is logged and not thrown.
+ */
+async function logSignIn(user: PublicUser | null, client: LoginClient, reason: string, typed: unknown): Promise<void> {
+  const email = typeof typed === 'string' ? typed.trim().toLowerCase() : '';
+  const entry = {
+    actor: user ? { id: user.id, name: user.name, email: user.email } : null,
+    address: client.address,
+    kind: reason ? ('signInRefused' as const) : ('signIn' as const),
+    entity: 'users',
+    entityId: user?.id ?? null,
+    detail: reason ? `${reason} ${email}` : '',
+  };
+  if (!reason) return recordActivityAlone(entry);
+  await recordActivityAlone(entry).catch((error: unknown) => console.error('[activity] refused sign-in not logged:', error));
 }
 
 async function checkLogin(raw: Record<string, unknown>, client: LoginClient): Promise<{ user: PublicUser; device: string | null }> {
@@ -108,7 +138,7 @@ export async function getUser(raw: unknown): Promise<PublicUser> {
 // Serialises changes to Admin flags so two concurrent demotions cannot remove the last Admin.
 const ADMIN_LOCK = 5_551_001;
 
-export async function setFlags(rawId: unknown, raw: Record<string, unknown>): Promise<PublicUser> {
+export async function setFlags(rawId: unknown, raw: Record<string, unknown>, who: Who): Promise<PublicUser> {
   const id = parseId(rawId);
   if (!id) throw notFound();
   const parsed = userFlagsSchema.safeParse(raw);
@@ -121,14 +151,20 @@ export async function setFlags(rawId: unknown, raw: Record<string, unknown>): Pr
     if (current.isAdmin && !flags.isAdmin && (await tx.user.count({ where: { isAdmin: true } })) <= 1) {
       throw conflict('lastAdmin');
     }
-    return tx.user.update({ where: { id }, data: flags, select: publicFields });
+    const updated = await tx.user.update({ where: { id }, data: flags, select: publicFields });
+    const changes = changedFields(current, updated, ['isAdmin', 'isMiniAdmin']);
+    // A pending account given a role is approved; any other change of roles is an update.
+    const approval = !current.isAdmin && !current.isMiniAdmin && (updated.isAdmin || updated.isMiniAdmin);
+    if (Object.keys(changes).length)
+      await recordActivity(tx, { ...who, kind: approval ? 'approval' : 'update', entity: 'users', entityId: id, changes });
+    return updated;
   });
   // Back to pending: every token and session of theirs stops working now.
   if (!user.isAdmin && !user.isMiniAdmin) await revokeAllTokens(user.id);
   return user;
 }
 
-export async function removeUser(rawId: unknown): Promise<void> {
+export async function removeUser(rawId: unknown, who: Who): Promise<void> {
   const id = parseId(rawId);
   if (!id) throw notFound();
   await db.$transaction(async (tx) => {
@@ -137,6 +173,9 @@ export async function removeUser(rawId: unknown): Promise<void> {
     if (!current) throw notFound();
     if (current.isAdmin && (await tx.user.count({ where: { isAdmin: true } })) <= 1) throw conflict('lastAdmin');
     await tx.user.delete({ where: { id } }); // tokens cascade
+    // Who the account was; never its password hash (changedFields leaves secrets out). Not restorable: no snapshot.
+    const changes = changedFields(current, null, ['name', 'email', 'isAdmin', 'isMiniAdmin']);
+    await recordActivity(tx, { ...who, kind: 'delete', entity: 'users', entityId: id, changes });
   });
 }
 

@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ActivityLog } from '@/components/admin/activity-log';
 import { InquiryDetail } from '@/components/admin/inquiry-detail';
 import { InquiryInbox } from '@/components/admin/inquiry-inbox';
 import { ItemForm } from '@/components/admin/item-form';
@@ -8,6 +9,7 @@ import { MailStatus } from '@/components/admin/mail-status';
 import { ProjectListPages, ProjectListTools } from '@/components/admin/project-list-tools';
 import { SettingsForm } from '@/components/admin/settings-form';
 import { UsersTable } from '@/components/admin/users-table';
+import { activityNotice, activityPeople, listActivity, parseActivityFilter } from '@/lib/activity/read';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
@@ -90,7 +92,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
           // A new form after each save, so its fields show what was stored (normalised).
           key={settings.updatedAt ?? 'demo'}
           initial={
-            Object.fromEntries(SETTINGS_TEXT_FIELDS.map((name) => [name, settings[name]])) as Record<
+            Object.fromEntries(SETTINGS_TEXT_FIELDS.map((name) => [name, String(settings[name])])) as Record<
               (typeof SETTINGS_TEXT_FIELDS)[number],
               string
             >
@@ -103,6 +105,28 @@ export default async function AdminPage({ params, searchParams }: Props) {
           imageLimits={imageLimits}
         />
       </section>
+    );
+  }
+  if (route.kind === 'activity') {
+    if (!can(user, 'users'))
+      return (
+        <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
+          {t('forbidden')}
+        </p>
+      );
+    const params = await searchParams;
+    const filter = parseActivityFilter(params);
+    const [{ entries, total, pages }, people] = await Promise.all([listActivity(filter), activityPeople()]);
+    return (
+      <ActivityLog
+        locale={locale}
+        filter={filter}
+        entries={entries}
+        total={total}
+        pages={pages}
+        people={people}
+        notice={activityNotice(params)}
+      />
     );
   }
   if (route.kind === 'inquiries' || route.kind === 'inquiry') {
