@@ -89,7 +89,7 @@ export async function ActivityLog({
   const select = (name: keyof ActivityFilter, label: string, choices: { value: string; label: string }[], value: string) => (
     <label className="grid min-w-0 gap-1 text-sm font-semibold">
       {label}
-      <select name={name} defaultValue={value} className="field-input" data-testid={`activity-${name}`}>
+      <select name={name} defaultValue={value} className="field-input" data-testid={`activity-filter-${name}`}>
         <option value="">{ta('any')}</option>
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
@@ -153,11 +153,18 @@ export async function ActivityLog({
         )}
         <label className="grid min-w-0 gap-1 text-sm font-semibold">
           {ta('from')}
-          <input type="date" name="from" defaultValue={filter.from ?? ''} className="field-input" dir="ltr" data-testid="activity-from" />
+          <input
+            type="date"
+            name="from"
+            defaultValue={filter.from ?? ''}
+            className="field-input"
+            dir="ltr"
+            data-testid="activity-filter-from"
+          />
         </label>
         <label className="grid min-w-0 gap-1 text-sm font-semibold">
           {ta('to')}
-          <input type="date" name="to" defaultValue={filter.to ?? ''} className="field-input" dir="ltr" data-testid="activity-to" />
+          <input type="date" name="to" defaultValue={filter.to ?? ''} className="field-input" dir="ltr" data-testid="activity-filter-to" />
         </label>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
           <button type="submit" className="btn-primary" data-testid="activity-apply">

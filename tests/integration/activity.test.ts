@@ -149,6 +149,7 @@ describe('writes are logged with exact before and after values', () => {
     expect(deleted!.changes).toEqual({
       name: { before: target.name, after: null },
       email: { before: target.email, after: null },
+      isAdmin: { before: false, after: null },
       isMiniAdmin: { before: true, after: null },
     });
     const all = JSON.stringify(await testDb.activityLog.findMany({ where: { entity: 'users' } }));
@@ -397,7 +398,11 @@ describe('the screen', () => {
     const entries = html.match(/data-testid="activity-entry"/g) ?? [];
     expect(entries.length).toBeGreaterThanOrEqual(2);
     expect(html).toContain('Stage and truss rental');
-    expect(html).not.toContain(`>${en.admin.activity.kinds.delete}<`);
+    // Every entry shown is an update (its kind's badge), and the Mini Admin's.
+    const kinds = [...html.matchAll(/data-testid="activity-kind">([^<]+)</g)].map((m) => m[1]);
+    expect(kinds).toEqual(entries.map(() => en.admin.activity.kinds.update));
+    const who = [...html.matchAll(/data-testid="activity-entry"[\s\S]*?<bdi dir="ltr"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(new Set(who)).toEqual(new Set([miniUser.email]));
     const none = await (await fetch(`${BASE}/Admin/Activity?person=${miniUser.id}&to=2000-01-01`, { headers: { Cookie: admin } })).text();
     expect(none).toContain('data-testid="activity-empty"');
     for (const odd of [

@@ -959,6 +959,7 @@ function generate() {
       ['logout', '/Admin'],
       ['login', '/LogIn'],
       ['register', '/SignUp'],
+      ['restoreEntry', '/Admin/Activity'],
     ] as const) {
       rawAction(`${name} with ${label}`, ACTIONS[name]!, type, body, 400, undefined, page);
     }
@@ -1014,6 +1015,7 @@ function generate() {
         ],
       ],
       ['logout', []],
+      ['restoreEntry', [multipart({ entry: '1', locale: 'en' })]],
     ] as [string, unknown[]][]) {
       add({
         category: 'cross-site',
