@@ -41,6 +41,15 @@ export async function register(raw: Record<string, unknown>, client: SignupClien
     return await db.$transaction(async (tx) => {
       const user = await tx.user.create({ data: { name, email, passwordHash }, select: publicFields });
       await notifyRegistrations(tx);
+      // By the person signing up (not signed in yet, so the account itself names them).
+      await recordActivity(tx, {
+        actor: { id: user.id, name: user.name, email: user.email },
+        address: client.address,
+        kind: 'create',
+        entity: 'users',
+        entityId: user.id,
+        changes: changedFields(null, user, ['name', 'email']),
+      });
       return user;
     });
   } catch (error) {
