@@ -20,7 +20,15 @@ async function signIn(browser: Browser, viewport?: { width: number; height: numb
   return { page, email: user.email, id: user.id };
 }
 
-test.afterAll(() => testDb.$disconnect());
+let settingsRow = true;
+test.beforeAll(async () => {
+  settingsRow = (await testDb.siteSettings.count()) > 0;
+});
+test.afterAll(async () => {
+  // A test saves a setting; the seed has no settings row (the demo brand), so none is left behind.
+  if (!settingsRow) await testDb.siteSettings.deleteMany({});
+  await testDb.$disconnect();
+});
 
 test('an Admin opens the activity log from the menu, filters it and sees their own sign-in', async ({ browser }) => {
   const { page, email } = await signIn(browser);

@@ -24,8 +24,11 @@ let adminToken = '';
 let miniToken = '';
 let admin = '';
 let mini = '';
+/** Whether the settings row was there before (a test saves settings; without one it is removed again). */
+let settingsRow = true;
 
 beforeAll(async () => {
+  settingsRow = (await testDb.siteSettings.count()) > 0;
   adminUser = await makeUser('admin');
   miniUser = await makeUser('mini');
   adminToken = (await login(adminUser.email)).data.token;
@@ -33,7 +36,11 @@ beforeAll(async () => {
   admin = await sessionCookie(adminUser.email);
   mini = await sessionCookie(miniUser.email);
 });
-afterAll(() => testDb.$disconnect());
+afterAll(async () => {
+  // The seed's state for the files after this one (site-settings.test.ts starts from "no row").
+  if (!settingsRow) await testDb.siteSettings.deleteMany({});
+  await testDb.$disconnect();
+});
 
 /** The newest entry matching, written after `since` (the id of the newest before the step). */
 const newest = (where: object, since = 0) =>
