@@ -30,7 +30,7 @@ export default defineConfig({
   projects: [
     // admin-settings.spec.ts changes the site's brand (titles, logo): never beside the public specs.
     // admin-projects.spec.ts puts a featured project first on Home for a while: the same.
-    // admin-activity.spec.ts saves a setting (the activity log's retention): the same.
+    // admin-activity.spec.ts is the back office's too (it signs in and approves an account).
     {
       name: 'public',
       testIgnore: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts'],

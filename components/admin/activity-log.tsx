@@ -272,7 +272,7 @@ export async function ActivityLog({
                   </div>
                 )}
                 {entry.restored && (
-                  <p className="mt-2 text-sm font-semibold" data-testid="activity-restored">
+                  <p className="mt-2 text-sm font-semibold" data-testid="activity-restored" data-restored={entry.id}>
                     {ta('alreadyRestored')}
                   </p>
                 )}

@@ -154,6 +154,26 @@ describe('kill -9 during an upload burst, then a restart', () => {
     }
     const inFlight = `${Date.now()}-inflight.jpg`;
     writeFileSync(path.join(dir, 'slides', inFlight), photo);
+    // The files of two deleted slides (issue 26): one deleted yesterday, kept while it can be
+    // restored from its activity-log entry; one deleted 32 days ago, past that, an orphan now.
+    const deletedAgo = async (days: number, name: string) => {
+      writeFileSync(path.join(dir, 'slides', name), photo);
+      utimesSync(path.join(dir, 'slides', name), HOURS_AGO(24 * days), HOURS_AGO(24 * days));
+      await testDb.activityLog.create({
+        data: {
+          kind: 'delete',
+          entity: 'slides',
+          entityId: 2_000_000_100 + days,
+          snapshot: { id: 2_000_000_100 + days, image: name, sortOrder: 0 },
+          createdAt: HOURS_AGO(24 * days),
+        },
+      });
+    };
+    const keptForRestore = `${Date.now() - 86_400_000}-deleted-yesterday.jpg`;
+    const pastRestore = `${Date.now() - 32 * 86_400_000}-deleted-long-ago.jpg`;
+    await deletedAgo(1, keptForRestore);
+    await deletedAgo(32, pastRestore);
+    planted.push(pastRestore);
 
     const second = await spawnServer({ ...env, ORPHAN_GRACE_SECONDS: '600' }, first.port);
     spawned.push(second);
@@ -164,11 +184,12 @@ describe('kill -9 during an upload burst, then a restart', () => {
 
     const after = files(dir, 'slides');
     const rowsNow = new Set((await testDb.slide.findMany({ select: { image: true } })).map((s) => s.image));
-    // Every file left is referenced by a row, except the one still in flight (younger than the grace).
-    expect(after.filter((name) => !rowsNow.has(name))).toEqual([inFlight]);
+    // Every file left is referenced by a row, except the one still in flight (younger than the
+    // grace) and the one a restore may still need.
+    expect(after.filter((name) => !rowsNow.has(name))).toEqual([inFlight, keptForRestore].sort());
     // Every row whose file lived in this folder still has it.
     for (const name of left.filter((n) => rowsNow.has(n))) expect(after).toContain(name);
-    expect(after.length).toBe(left.length - crashOrphans.length + 1);
+    expect(after.length).toBe(left.length - crashOrphans.length + 2);
     await second.kill();
   }, 120_000);
 
