@@ -16,7 +16,8 @@ async function signIn(browser: Browser, viewport?: { width: number; height: numb
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/Admin', { timeout: 10_000 });
+  // Signing in hashes a password: slow on a busy machine.
+  await page.waitForURL('**/Admin', { timeout: 30_000 });
   return { page, email: user.email, id: user.id };
 }
 
