@@ -30,10 +30,14 @@ export default defineConfig({
   projects: [
     // admin-settings.spec.ts changes the site's brand (titles, logo): never beside the public specs.
     // admin-projects.spec.ts puts a featured project first on Home for a while: the same.
-    { name: 'public', testIgnore: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts'] },
+    // admin-activity.spec.ts is the back office's too (it signs in and approves an account).
+    {
+      name: 'public',
+      testIgnore: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts'],
+    },
     {
       name: 'admin',
-      testMatch: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts'],
+      testMatch: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts'],
       dependencies: ['public'],
       fullyParallel: false,
     },

@@ -6,7 +6,7 @@ import type { AreaKey } from '@/lib/admin/areas';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 
 export interface MenuItem {
-  key: AreaKey | 'users' | 'settings' | 'inquiries';
+  key: AreaKey | 'users' | 'settings' | 'inquiries' | 'activity';
   href: string;
   /** Other paths that belong to this section (create and edit screens). */
   prefixes: string[];

@@ -21,10 +21,10 @@ interface FieldDef {
   multiline?: boolean;
   rtl?: boolean;
   ltr?: boolean;
-  type?: 'text' | 'tel';
+  type?: 'text' | 'tel' | 'number';
 }
 
-const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact'; fields: (FieldDef | SettingsFileField)[] }[] = [
+const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact' | 'activity'; fields: (FieldDef | SettingsFileField)[] }[] = [
   { key: 'brand', fields: [{ name: 'companyNameEn', ltr: true }, { name: 'companyNameAr', rtl: true }, 'logo'] },
   {
     key: 'texts',
@@ -53,6 +53,7 @@ const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact'; fields: (FieldDef 
       { name: 'whatsapp', ltr: true, type: 'tel' },
     ],
   },
+  { key: 'activity', fields: [{ name: 'activityRetentionDays', ltr: true, type: 'number' }] },
 ];
 
 const ORDER = SECTIONS.flatMap((section) => section.fields.map((field) => (typeof field === 'string' ? field : field.name)));

@@ -1,6 +1,6 @@
 import { hasLocale } from 'next-intl';
 import { z } from 'zod';
-import { requireSessionUser, type Permission } from '@/lib/auth/guard';
+import { requireSessionUser, type CurrentUser, type Permission } from '@/lib/auth/guard';
 import { isDbFault } from '@/lib/db/faults';
 import { parseId } from '@/lib/entities/ids';
 import { AppError, type FieldErrors } from '@/lib/errors';
@@ -28,12 +28,17 @@ export type ActionResult =
 /**
  * Runs an action's body behind the one guard (`permission` null: a public action) and answers with
  * a code the client turns into words: an AppError's own, `unavailable` for a database fault,
- * `server` for anything else (logged under `label`).
+ * `server` for anything else (logged under `label`). The body is given the signed-in user the
+ * guard let through (null for a public action), for the activity log.
  */
-export async function runAction(label: string, permission: Permission | null, body: () => Promise<void>): Promise<ActionResult> {
+export async function runAction(
+  label: string,
+  permission: Permission | null,
+  body: (user: CurrentUser | null) => Promise<void>,
+): Promise<ActionResult> {
   try {
-    if (permission) await requireSessionUser(permission);
-    await body();
+    const user = permission ? await requireSessionUser(permission) : null;
+    await body(user);
     return { ok: true };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, error: error.code, fieldErrors: error.fieldErrors };

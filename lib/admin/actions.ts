@@ -7,7 +7,8 @@ import { AuthError, CredentialsSignin } from 'next-auth';
 import { clientAddress } from '@/lib/auth/client-address';
 import { RETURN_COOKIE, safeReturnPath } from '@/lib/auth/return-path';
 import { config } from '@/lib/config';
-import { requireSessionUser, sessionUser, type Permission } from '@/lib/auth/guard';
+import { requireSessionUser, sessionUser, type CurrentUser, type Permission } from '@/lib/auth/guard';
+import { whoOfAction } from '@/lib/activity/who';
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
 import { approvePending, register as registerUser, rejectPending, removeUser, setFlags, setSignupOpen } from '@/lib/entities/user';
@@ -28,15 +29,21 @@ import { redirect } from '@/lib/i18n/navigation';
 import { localePath } from '@/lib/pages';
 import { saveSettings as writeSettings, saveTwoFactorPolicy } from '@/lib/settings/save';
 import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } from '@/lib/settings/schema';
+import { activityQuery, parseActivityFilter } from '@/lib/activity/read';
+import { restoreFromEntry } from '@/lib/activity/restore';
+import { parseId } from '@/lib/entities/ids';
+import { AppError } from '@/lib/errors';
+import { routing } from '@/lib/i18n/routing';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from './action-kit';
-import { AREAS, formInput, type AreaKey } from './areas';
+import { adminPath, AREAS, formInput, type AreaKey } from './areas';
 
 // Every admin server action. Each one passes the same guard as /api first, then calls the same
 // entity write function; errors come back as codes that the client turns into words.
 
 export type { ActionResult } from './action-kit';
 
-const run = (permission: Permission | null, body: () => Promise<void>) => runAction('admin action', permission, body);
+const run = (permission: Permission | null, body: (user: CurrentUser | null) => Promise<void>) =>
+  runAction('admin action', permission, body);
 
 const areaArg = z.enum(Object.keys(AREAS) as [AreaKey, ...AreaKey[]]);
 const saveItemArgs = z.tuple([areaArg, idArg.nullable(), z.instanceof(FormData)]);
@@ -53,32 +60,33 @@ function fieldsOf(key: AreaKey, form: FormData): { raw: Record<string, unknown>;
 
 /** Create (id null) or update an item of a content area. */
 export async function saveItem(areaKey: AreaKey, id: number | null, form: FormData): Promise<ActionResult> {
-  return run('content', async () => {
+  return run('content', async (user) => {
     const [area, itemId, data] = argsOf(saveItemArgs, [areaKey, id, form]);
     const { raw, image } = fieldsOf(area, data);
-    if (itemId === null) await crud.create(AREAS[area].entity, raw, image);
-    else await crud.update(AREAS[area].entity, itemId, raw, image);
+    const who = await whoOfAction(user);
+    if (itemId === null) await crud.create(AREAS[area].entity, raw, image, who);
+    else await crud.update(AREAS[area].entity, itemId, raw, image, who);
   });
 }
 
 export async function deleteItem(areaKey: AreaKey, id: number): Promise<ActionResult> {
-  return run('content', async () => {
+  return run('content', async (user) => {
     const [area, itemId] = argsOf(deleteItemArgs, [areaKey, id]);
-    await crud.remove(AREAS[area].entity, itemId);
+    await crud.remove(AREAS[area].entity, itemId, await whoOfAction(user));
   });
 }
 
 export async function saveUserFlags(id: number, isAdmin: boolean, isMiniAdmin: boolean): Promise<ActionResult> {
-  return run('users', async () => {
+  return run('users', async (user) => {
     const [userId, admin, miniAdmin] = argsOf(saveUserFlagsArgs, [id, isAdmin, isMiniAdmin]);
-    await setFlags(userId, { isAdmin: admin, isMiniAdmin: miniAdmin });
+    await setFlags(userId, { isAdmin: admin, isMiniAdmin: miniAdmin }, await whoOfAction(user));
   });
 }
 
 export async function deleteUser(id: number): Promise<ActionResult> {
-  return run('users', async () => {
+  return run('users', async (user) => {
     const [userId] = argsOf(deleteUserArgs, [id]);
-    await removeUser(userId);
+    await removeUser(userId, await whoOfAction(user));
   });
 }
 
@@ -88,7 +96,7 @@ export async function deleteUser(id: number): Promise<ActionResult> {
  * value; a file field with a file replaces it, `clear_<field>=1` goes back to the demo's.
  */
 export async function saveSettings(form: FormData): Promise<ActionResult> {
-  return run('users', async () => {
+  return run('users', async (user) => {
     const [data] = argsOf(saveSettingsArgs, [form]);
     const raw: Record<string, unknown> = {};
     for (const name of SETTINGS_TEXT_FIELDS) {
@@ -102,8 +110,31 @@ export async function saveSettings(form: FormData): Promise<ActionResult> {
       upload[field] = value instanceof File && value.size > 0 ? value : null;
       if (data.get(`clear_${field}`) === '1') clear.add(field);
     }
-    await writeSettings(raw, { upload, clear });
+    await writeSettings(raw, { upload, clear }, await whoOfAction(user));
   });
+}
+
+const restoreArgs = z.tuple([z.instanceof(FormData)]);
+
+/**
+ * Restores a deleted item from its activity-log entry (/Admin/Activity, Admins only). A plain
+ * form's action, so it works without scripts: it always answers by going back to the log (its
+ * filters kept), saying what happened (`restored` or `restoreError` in the URL).
+ */
+export async function restoreEntry(form: FormData): Promise<void> {
+  let restored: number | null = null;
+  const result = await run('users', async (user) => {
+    const [data] = argsOf(restoreArgs, [form]);
+    const entry = parseId(data.get('entry'));
+    if (!entry) throw new AppError(400, 'badRequest');
+    await restoreFromEntry(entry, await whoOfAction(user));
+    restored = entry;
+  });
+  const filter = parseActivityFilter(Object.fromEntries(new URLSearchParams(form instanceof FormData ? text(form, 'query') : '')));
+  const query = new URLSearchParams(activityQuery(filter));
+  if (result.ok && restored) query.set('restored', String(restored));
+  else if (!result.ok) query.set('restoreError', result.error);
+  redirect({ href: `${adminPath.activity}?${query}`, locale: form instanceof FormData ? formLocale(form) : routing.defaultLocale });
 }
 
 /**
@@ -344,18 +375,18 @@ const approvalArgs = z.tuple([z.instanceof(FormData)]);
 
 /** Approves a pending account with a role (form: `userId`, `role`); the applicant is mailed. */
 export async function approveUser(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return run('users', async () => {
+  return run('users', async (user) => {
     const [data] = argsOf(approvalArgs, [form]);
     const role = data.get('role') === 'admin' ? 'admin' : 'mini';
-    await approvePending(data.get('userId'), role);
+    await approvePending(data.get('userId'), role, await whoOfAction(user));
   });
 }
 
 /** Turns a pending account down: removed, and the applicant mailed. */
 export async function rejectUser(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return run('users', async () => {
+  return run('users', async (user) => {
     const [data] = argsOf(approvalArgs, [form]);
-    await rejectPending(data.get('userId'));
+    await rejectPending(data.get('userId'), await whoOfAction(user));
   });
 }
 

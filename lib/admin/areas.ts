@@ -93,6 +93,7 @@ export type AdminRoute =
   | { kind: 'users' }
   | { kind: 'settings' }
   | { kind: 'account' }
+  | { kind: 'activity' }
   | { kind: 'inquiries' }
   | { kind: 'inquiry'; id: number }
   | { kind: 'list'; area: AreaDef }
@@ -108,6 +109,8 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
   if (lower === 'users' && !second) return { kind: 'users' };
   if (lower === 'settings' && !second) return { kind: 'settings' };
   if (lower === 'account' && !second) return { kind: 'account' };
+  // The activity log (issue 26): Admins only, read-only but for restoring a deleted item.
+  if (lower === 'activity' && !second) return { kind: 'activity' };
   // Quote requests (issue 19): not a content entity (visitors write them, staff only read, mark
   // and annotate them), so their screens are route kinds of their own.
   if (lower === 'inquiries' && !second) return { kind: 'inquiries' };
@@ -125,6 +128,7 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
 }
 
 export const adminPath = {
+  activity: '/Admin/Activity',
   inquiries: '/Admin/Inquiries',
   inquiry: (id: number) => `/Admin/Inquiry/${id}`,
   /** The CSV of the inbox's current filter (app/[locale]/Admin/InquiriesExport/route.ts). */

@@ -2,6 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db/client';
+import { changedFields, recordActivity, rowSnapshot, type Who } from '@/lib/activity';
 import { invalidate } from '@/lib/cache';
 import { conflict, invalid, notFound, type FieldErrors } from '@/lib/errors';
 import { rowToInput, type AnyEntity, type DbClient, type EntityDef, type Row } from '@/lib/entities/define';
@@ -12,8 +13,9 @@ import { newFileName, uploads, type UploadFolder } from '@/lib/uploads/store';
 
 /**
  * The one write path shared by every content entity. Admin server actions and the legacy /api
- * both call create / update / remove, so validation, image handling, file clean-up and cache
- * invalidation happen here once. An entity supplies only its descriptor (lib/entities/<key>).
+ * both call create / update / remove, so validation, image handling, file clean-up, cache
+ * invalidation and the activity log's entry (in the write's own transaction) happen here once.
+ * An entity supplies only its descriptor (lib/entities/<key>).
  */
 
 // The Prisma delegates differ per model; this is the part of them the generic code uses.
@@ -35,6 +37,11 @@ const delegateOf = <R extends Row>(entity: Entity<R>, client: DbClient = db) => 
 /** The stored file name a row refers to (null without an image). */
 const imageOf = (entity: AnyEntity, row: Row): string | null =>
   entity.image ? (((row as unknown as Record<string, unknown>)[entity.image.column] as string | null | undefined) ?? null) : null;
+
+/** The columns an entry of the activity log compares: the schema's fields and the image's. */
+const loggedFields = (entity: AnyEntity): string[] => [...Object.keys(entity.schema.shape), ...(entity.image ? [entity.image.column] : [])];
+
+const columns = (row: Row) => row as unknown as Record<string, unknown>;
 
 /** Files live in the folder named after the entity. */
 const folderOf = (entity: AnyEntity) => entity.key as UploadFolder;
@@ -145,14 +152,17 @@ const rowData = (entity: AnyEntity, input: Data, image: string | null) => ({
   ...(image && entity.image ? { [entity.image.column]: image } : {}),
 });
 
-export async function create<R extends Row>(entity: Entity<R>, raw: Record<string, unknown>, upload?: Upload): Promise<R> {
+export async function create<R extends Row>(entity: Entity<R>, raw: Record<string, unknown>, upload: Upload, who: Who): Promise<R> {
   const file = isFile(upload) ? upload : null;
   const input = await validate(entity, raw, Boolean(file));
   const image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
   try {
     const row = await db.$transaction(async (tx) => {
       const data = entity.prepare ? await entity.prepare(input, tx, null) : input;
-      return delegateOf(entity, tx).create({ data: rowData(entity, data, image), include: entity.include });
+      const created = await delegateOf(entity, tx).create({ data: rowData(entity, data, image), include: entity.include });
+      const changes = changedFields(null, columns(created), loggedFields(entity));
+      await recordActivity(tx, { ...who, kind: 'create', entity: entity.key, entityId: created.id, changes });
+      return created;
     }, TRANSACTION);
     await invalidate(entity.key);
     return row;
@@ -162,7 +172,13 @@ export async function create<R extends Row>(entity: Entity<R>, raw: Record<strin
   }
 }
 
-export async function update<R extends Row>(entity: Entity<R>, id: number, raw: Record<string, unknown>, upload?: Upload): Promise<R> {
+export async function update<R extends Row>(
+  entity: Entity<R>,
+  id: number,
+  raw: Record<string, unknown>,
+  upload: Upload,
+  who: Who,
+): Promise<R> {
   const existing = await get(entity, id);
   const file = isFile(upload) ? upload : null;
   // Only the schema's fields, and only those sent: everything else comes from the row.
@@ -188,6 +204,9 @@ export async function update<R extends Row>(entity: Entity<R>, id: number, raw: 
       const input = entity.prepare ? await entity.prepare(checked, tx, current) : checked;
       const row = await delegateOf(entity, tx).update({ where: { id }, data: rowData(entity, input, image), include: entity.include });
       await entity.afterUpdate?.(current, row, tx);
+      // Only what this write changed, against the row it locked. Saving a form unchanged logs nothing.
+      const changes = changedFields(columns(current), columns(row), loggedFields(entity));
+      if (Object.keys(changes).length) await recordActivity(tx, { ...who, kind: 'update', entity: entity.key, entityId: id, changes });
       return { row, replaced: image && held !== image ? held : null };
     }, TRANSACTION);
   } catch (error) {
@@ -200,17 +219,61 @@ export async function update<R extends Row>(entity: Entity<R>, id: number, raw: 
   return result.row;
 }
 
-export async function remove<R extends Row>(entity: Entity<R>, id: number): Promise<void> {
+/**
+ * Deletes the row and logs it with the row as it was, so it can be restored for RESTORE_DAYS
+ * (lib/activity/restore.ts). Its image files stay until then: the orphan sweeper counts the
+ * files of recent delete entries as referenced (lib/activity/retention.ts) and removes them after.
+ */
+export async function remove<R extends Row>(entity: Entity<R>, id: number, who: Who): Promise<void> {
   const existing = await get(entity, id);
-  await entity.beforeRemove?.(existing, db);
-  let deleted: R;
   try {
-    deleted = await delegateOf(entity).delete({ where: { id } });
+    await db.$transaction(async (tx) => {
+      await entity.beforeRemove?.(existing, tx);
+      // Without `include`: the snapshot holds the row's own columns, what a restore writes back.
+      const deleted = await delegateOf(entity, tx).delete({ where: { id } });
+      await recordActivity(tx, {
+        ...who,
+        kind: 'delete',
+        entity: entity.key,
+        entityId: id,
+        changes: changedFields(columns(deleted), null, loggedFields(entity)),
+        snapshot: rowSnapshot(columns(deleted)),
+      });
+    }, TRANSACTION);
   } catch (error) {
     mapDbError(error);
   }
-  // The file of the row as it was deleted (an update since the read above may have replaced it).
-  const image = imageOf(entity, deleted);
-  if (image) await uploads.remove(folderOf(entity), image);
   await invalidate(entity.key);
+}
+
+/**
+ * Writes a deleted row back from its delete entry's snapshot (lib/activity/restore.ts checks the
+ * entry): under its old id, with the image files it had (kept since the delete). Refused with a
+ * 409 code when the id is taken again (`restoreIdTaken`) or the row no longer fits, e.g. its slug
+ * or client is gone (`restoreConflict`). Logged as a `restore` entry pointing at the delete entry.
+ */
+export async function restore(entity: AnyEntity, snapshot: Record<string, unknown>, restoresId: number, who: Who): Promise<number> {
+  const id = parseId(snapshot.id);
+  if (!id) throw notFound();
+  try {
+    await db.$transaction(async (tx) => {
+      if (await delegateOf(entity, tx).findUnique({ where: { id } })) throw conflict('restoreIdTaken');
+      const row = await delegateOf(entity, tx).create({ data: snapshot });
+      await recordActivity(tx, {
+        ...who,
+        kind: 'restore',
+        entity: entity.key,
+        entityId: id,
+        changes: changedFields(null, columns(row), loggedFields(entity)),
+        restoresId,
+      });
+    }, TRANSACTION);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && (error.code === 'P2002' || error.code === 'P2003')) {
+      throw conflict('restoreConflict');
+    }
+    throw error;
+  }
+  await invalidate(entity.key);
+  return id;
 }

@@ -4,8 +4,9 @@ import { refresh } from 'next/cache';
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from '@/lib/admin/action-kit';
+import { whoOfAction } from '@/lib/activity/who';
 import { clientAddress } from '@/lib/auth/client-address';
-import { requireSessionUser } from '@/lib/auth/guard';
+import { requireSessionUser, type CurrentUser } from '@/lib/auth/guard';
 import { hit, refund } from '@/lib/auth/rate-limit';
 import { config } from '@/lib/config';
 import { isDbFault } from '@/lib/db/faults';
@@ -102,7 +103,7 @@ const deleteArgs = z.tuple([idArg]);
 /** A note: the rule of every multi-line text field (trimmed, 1 to 5,000 characters, no control characters). */
 const noteText = requiredText(5000, { multiline: true });
 
-async function inbox(body: () => Promise<void>): Promise<ActionResult> {
+async function inbox(body: (user: CurrentUser | null) => Promise<void>): Promise<ActionResult> {
   const result = await runAction('inbox action', 'content', body);
   // The menu's unread count and the lists are server-rendered: the screen is drawn again.
   if (result.ok) refresh();
@@ -110,9 +111,9 @@ async function inbox(body: () => Promise<void>): Promise<ActionResult> {
 }
 
 export async function saveInquiryStatus(id: number, status: string): Promise<ActionResult> {
-  return inbox(async () => {
+  return inbox(async (user) => {
     const [inquiryId, value] = argsOf(statusArgs, [id, status]);
-    await setInquiryStatus(inquiryId, value);
+    await setInquiryStatus(inquiryId, value, await whoOfAction(user));
   });
 }
 
@@ -123,13 +124,13 @@ export async function addNote(id: number, text: string): Promise<ActionResult> {
     if (!checked.success) throw new AppError(422, 'invalid', { text: [checked.error.issues[0]?.message ?? 'invalid'] });
     const note = checked.data;
     const user = await requireSessionUser('content');
-    await addInquiryNote(inquiryId, user, note);
+    await addInquiryNote(inquiryId, user, note, await whoOfAction(user));
   });
 }
 
 export async function deleteInquiry(id: number): Promise<ActionResult> {
-  return inbox(async () => {
+  return inbox(async (user) => {
     const [inquiryId] = argsOf(deleteArgs, [id]);
-    await removeInquiry(inquiryId);
+    await removeInquiry(inquiryId, await whoOfAction(user));
   });
 }

@@ -4,6 +4,7 @@ import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
 import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import * as crud from '@/lib/entities/crud';
+import { changedFields, recordActivity, type Who } from '@/lib/activity';
 import { isCalendarDate, text } from '@/lib/entities/fields';
 import { services } from '@/lib/entities/services';
 import { pickLocalized } from '@/lib/i18n/pick';
@@ -164,19 +165,42 @@ export async function openInquiry(id: number) {
   return inquiry ? { inquiry, justRead: marked.count > 0 } : null;
 }
 
-export async function setInquiryStatus(id: number, status: InquiryStatus) {
-  const { count } = await db.inquiry.updateMany({ where: { id }, data: { status } });
-  if (!count) throw notFound();
+// The inbox's writes, each with its activity-log entry in the same transaction (lib/activity).
+
+export async function setInquiryStatus(id: number, status: InquiryStatus, who: Who) {
+  await db.$transaction(async (tx) => {
+    // Locked: the status logged as "before" is the one this write replaced.
+    const [current] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM inquiries WHERE id = ${id} FOR UPDATE`;
+    if (!current) throw notFound();
+    await tx.inquiry.update({ where: { id }, data: { status } });
+    const changes = changedFields(current, { status }, ['status']);
+    if (Object.keys(changes).length) await recordActivity(tx, { ...who, kind: 'update', entity: 'inquiries', entityId: id, changes });
+  });
 }
 
-export async function addInquiryNote(id: number, author: { id: number; name: string }, text: string) {
-  if (!(await db.inquiry.count({ where: { id } }))) throw notFound();
-  await db.inquiryNote.create({ data: { inquiryId: id, authorId: author.id, authorName: author.name, text } });
+export async function addInquiryNote(id: number, author: { id: number; name: string }, text: string, who: Who) {
+  await db.$transaction(async (tx) => {
+    if (!(await tx.inquiry.count({ where: { id } }))) throw notFound();
+    await tx.inquiryNote.create({ data: { inquiryId: id, authorId: author.id, authorName: author.name, text } });
+    // Logged on the inquiry it annotates: a note is added, never edited.
+    await recordActivity(tx, {
+      ...who,
+      kind: 'update',
+      entity: 'inquiries',
+      entityId: id,
+      changes: { note: { before: null, after: text } },
+    });
+  });
 }
 
-export async function removeInquiry(id: number) {
-  const { count } = await db.inquiry.deleteMany({ where: { id } });
-  if (!count) throw notFound();
+export async function removeInquiry(id: number, who: Who) {
+  await db.$transaction(async (tx) => {
+    const current = await tx.inquiry.findUnique({ where: { id } });
+    if (!current) throw notFound();
+    await tx.inquiry.delete({ where: { id } }); // its notes cascade
+    const fields = ['name', 'phone', 'email', 'eventType', 'eventDate', 'city', 'guests', 'budget', 'message', 'status'];
+    await recordActivity(tx, { ...who, kind: 'delete', entity: 'inquiries', entityId: id, changes: changedFields(current, null, fields) });
+  });
 }
 
 /** Every inquiry the filter matches, newest first, with its notes (the CSV export). */

@@ -1,5 +1,6 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
+import { DEFAULT_RETENTION_DAYS } from '@/lib/activity/kinds';
 import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import type { SiteSettings } from '@/lib/generated/prisma/client';
@@ -30,6 +31,7 @@ const EMPTY: SiteSettingsRow = {
   whatsapp: '',
   signupOpen: true,
   twoFactorPolicy: 'none',
+  activityRetentionDays: DEFAULT_RETENTION_DAYS,
   updatedAt: null,
 };
 

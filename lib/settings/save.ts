@@ -1,4 +1,5 @@
 import 'server-only';
+import { changedFields, recordActivity, type Who } from '@/lib/activity';
 import { invalidate } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { fieldErrors } from '@/lib/entities/fields';
@@ -40,7 +41,7 @@ async function prepare(field: SettingsFileField, file: File): Promise<Prepared> 
  * Saves the fields sent (a field not sent keeps its value) and the files. Throws the 422 `invalid`
  * AppError with codes under each field; nothing is stored or changed then.
  */
-export async function saveSettings(raw: Record<string, unknown>, files: SettingsFiles): Promise<void> {
+export async function saveSettings(raw: Record<string, unknown>, files: SettingsFiles, who: Who): Promise<void> {
   const provided = Object.fromEntries(SETTINGS_TEXT_FIELDS.filter((name) => raw[name] !== undefined).map((name) => [name, raw[name]]));
   const parsed = settingsSchema.partial().safeParse(provided);
   const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -87,7 +88,10 @@ export async function saveSettings(raw: Record<string, unknown>, files: Settings
         const held = current[field];
         if (held && held !== next) old.push(held);
       }
-      await tx.siteSettings.update({ where: { id: 1 }, data: { ...input, ...fileData } });
+      const updated = await tx.siteSettings.update({ where: { id: 1 }, data: { ...input, ...fileData } });
+      // Files by their stored names; a save that changed nothing logs nothing.
+      const changes = changedFields(current, updated, [...SETTINGS_TEXT_FIELDS, ...SETTINGS_FILE_FIELDS]);
+      if (Object.keys(changes).length) await recordActivity(tx, { ...who, kind: 'update', entity: 'settings', entityId: 1, changes });
       return old;
     }, TRANSACTION);
   } catch (error) {

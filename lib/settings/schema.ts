@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RETENTION_DAYS, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '@/lib/activity/kinds';
 import { normaliseWhatsapp, optionalText, text } from '@/lib/entities/fields';
 
 // The site settings' text fields (/Admin/Settings), checked on the server by saveSettings (and
@@ -40,6 +41,16 @@ const whatsapp = () =>
     .refine((v) => v === '' || normaliseWhatsapp(v) !== null, { error: 'invalidWhatsapp' })
     .transform((v) => (v === '' ? '' : normaliseWhatsapp(v)!));
 
+/** Days the activity log keeps an entry: whole days within the bounds; blank is the default. */
+const retentionDays = () =>
+  text()
+    .trim()
+    .optional()
+    .transform((v) => v || String(DEFAULT_RETENTION_DAYS))
+    .refine((v) => /^\d{1,5}$/.test(v), { error: 'invalidRetention', abort: true })
+    .transform(Number)
+    .refine((n) => n >= RETENTION_MIN_DAYS && n <= RETENTION_MAX_DAYS, { error: 'invalidRetention' });
+
 export const settingsSchema = z.object({
   companyNameEn: optionalText(120),
   companyNameAr: optionalText(120),
@@ -53,6 +64,7 @@ export const settingsSchema = z.object({
   descriptionAr: optionalText(300),
   inquiryRecipients: recipients(),
   whatsapp: whatsapp(),
+  activityRetentionDays: retentionDays(),
 });
 
 export type SettingsInput = z.output<typeof settingsSchema>;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { purgeExpiredActivity, restorableFiles } from '@/lib/activity/retention';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { imageNames } from '@/lib/entities/crud';
@@ -37,6 +38,11 @@ export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now
         for (const name of await imageNames(entity, tx)) names.add(name);
       }
       for (const name of await settingsFileNames(tx)) referenced.get(SITE_FOLDER)!.add(name);
+      // A deleted item's files are kept while it can be restored from the activity log.
+      const imageColumns = new Map(IMAGE_ENTITIES.map((entity) => [entity.key, entity.image!.column]));
+      for (const [folder, names] of await restorableFiles(tx, imageColumns)) {
+        for (const name of names) referenced.get(folder as UploadFolder)?.add(name);
+      }
       const removed: string[] = [];
       let kept = 0;
       for (const [folder, files] of stored) {
@@ -78,6 +84,9 @@ export function startOrphanSweeps(): void {
     if (running) return;
     running = true;
     try {
+      // The activity log's retention runs on the same schedule: old entries go once the settings say so.
+      const purged = await purgeExpiredActivity(db);
+      if (purged) console.log(`[activity] ${purged} entries past the retention removed`);
       const result = await sweepOrphans();
       if (result.swept) console.log(`[uploads] orphan sweep done: ${result.removed.length} removed, ${result.kept} kept`);
       else console.log('[uploads] orphan sweep skipped: another instance is sweeping');

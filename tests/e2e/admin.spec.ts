@@ -86,7 +86,10 @@ test('registration: sign up, wait for approval, get approved as Mini Admin, mana
   await expect(menu.getByRole('link', { name: 'Teams' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Activity' })).toHaveCount(0);
   await visitor.goto('/Admin/Users');
+  await expect(visitor.getByTestId('forbidden')).toBeVisible();
+  await visitor.goto('/Admin/Activity');
   await expect(visitor.getByTestId('forbidden')).toBeVisible();
   await visitor.goto('/Admin/CreateClient');
   await visitor.setInputFiles('input[name=image]', IMAGE);
@@ -452,8 +455,8 @@ test('small screens: the menu is a dropdown at 768 px', async ({ browser }) => {
   // Esc closes it and gives focus back to the button.
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  // The six content areas, Inquiries, Users and Settings.
-  await expect(menu.getByRole('link')).toHaveCount(9);
+  // The six content areas, Inquiries, Users, Settings and Activity.
+  await expect(menu.getByRole('link')).toHaveCount(10);
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(toggle).toBeFocused();

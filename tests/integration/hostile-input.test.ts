@@ -1016,6 +1016,7 @@ function generate() {
       ['logout', '/Admin'],
       ['login', '/LogIn'],
       ['register', '/SignUp'],
+      ['restoreEntry', '/Admin/Activity'],
     ] as const) {
       rawAction(`${name} with ${label}`, ACTIONS[name]!, type, body, 400, undefined, page);
     }
@@ -1077,6 +1078,7 @@ function generate() {
       ['turnOffTwoFactor', [null, multipart({ proof: 'x' })]],
       ['resetTwoFactor', [null, multipart({ userId: String(victimUser) })]],
       ['saveTwoFactorSetting', [null, multipart({ twoFactorPolicy: 'everyone' })]],
+      ['restoreEntry', [multipart({ entry: '1', locale: 'en' })]],
     ] as [string, unknown[]][]) {
       add({
         category: 'cross-site',

@@ -58,7 +58,7 @@ describe('concurrent image updates of one row', () => {
     expect(after).toEqual([...before.filter((name) => name !== created.data.img), row.image].sort());
   });
 
-  it('updates racing a delete of the row leave no file for it', async () => {
+  it('updates racing a delete of the row leave one file for it: the one it held when deleted, kept for a restore', async () => {
     const created = await call('/api/slider', { token: admin, form: { img: await imageFile('doomed.jpg') } });
     expect(created.status).toBe(201);
     const id: number = created.data.id;
@@ -72,7 +72,9 @@ describe('concurrent image updates of one row', () => {
     // An update that queued behind the delete finds no row (404); one before it succeeded (200).
     for (const r of results.slice(0, -1)) expect([200, 404]).toContain(r.status);
     expect(await testDb.slide.findUnique({ where: { id } })).toBeNull();
-    expect(files(mainDir, 'slides')).toEqual(before);
+    const deleted = await testDb.activityLog.findFirstOrThrow({ where: { kind: 'delete', entity: 'slides', entityId: id } });
+    const kept = (deleted.snapshot as { image: string }).image;
+    expect(files(mainDir, 'slides')).toEqual([...before, kept].sort());
   });
 });
 
@@ -152,6 +154,26 @@ describe('kill -9 during an upload burst, then a restart', () => {
     }
     const inFlight = `${Date.now()}-inflight.jpg`;
     writeFileSync(path.join(dir, 'slides', inFlight), photo);
+    // The files of two deleted slides (issue 26): one deleted yesterday, kept while it can be
+    // restored from its activity-log entry; one deleted 32 days ago, past that, an orphan now.
+    const deletedAgo = async (days: number, name: string) => {
+      writeFileSync(path.join(dir, 'slides', name), photo);
+      utimesSync(path.join(dir, 'slides', name), HOURS_AGO(24 * days), HOURS_AGO(24 * days));
+      await testDb.activityLog.create({
+        data: {
+          kind: 'delete',
+          entity: 'slides',
+          entityId: 2_000_000_100 + days,
+          snapshot: { id: 2_000_000_100 + days, image: name, sortOrder: 0 },
+          createdAt: HOURS_AGO(24 * days),
+        },
+      });
+    };
+    const keptForRestore = `${Date.now() - 86_400_000}-deleted-yesterday.jpg`;
+    const pastRestore = `${Date.now() - 32 * 86_400_000}-deleted-long-ago.jpg`;
+    await deletedAgo(1, keptForRestore);
+    await deletedAgo(32, pastRestore);
+    planted.push(pastRestore);
 
     const second = await spawnServer({ ...env, ORPHAN_GRACE_SECONDS: '600' }, first.port);
     spawned.push(second);
@@ -162,11 +184,12 @@ describe('kill -9 during an upload burst, then a restart', () => {
 
     const after = files(dir, 'slides');
     const rowsNow = new Set((await testDb.slide.findMany({ select: { image: true } })).map((s) => s.image));
-    // Every file left is referenced by a row, except the one still in flight (younger than the grace).
-    expect(after.filter((name) => !rowsNow.has(name))).toEqual([inFlight]);
+    // Every file left is referenced by a row, except the one still in flight (younger than the
+    // grace) and the one a restore may still need.
+    expect(after.filter((name) => !rowsNow.has(name))).toEqual([inFlight, keptForRestore].sort());
     // Every row whose file lived in this folder still has it.
     for (const name of left.filter((n) => rowsNow.has(n))) expect(after).toContain(name);
-    expect(after.length).toBe(left.length - crashOrphans.length + 1);
+    expect(after.length).toBe(left.length - crashOrphans.length + 2);
     await second.kill();
   }, 120_000);
 

@@ -55,6 +55,7 @@ export default async function AdminLayout({ children, params }: { children: Reac
         badge: { count: pending, label: t('users.pendingCount', { count: pending }) },
       },
       { key: 'settings', href: '/Admin/Settings', prefixes: ['/Admin/Settings'] },
+      { key: 'activity', href: adminPath.activity, prefixes: [adminPath.activity] },
     );
   }
   return (

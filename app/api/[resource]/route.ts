@@ -1,3 +1,4 @@
+import { whoOfRequest } from '@/lib/activity/who';
 import { requireApiUser } from '@/lib/auth/guard';
 import { methodNotAllowed, notFound } from '@/lib/errors';
 import { listUsers } from '@/lib/entities/user';
@@ -39,10 +40,10 @@ export async function POST(request: Request, { params }: Context) {
         throw methodNotAllowed();
       }
       if (!api) throw notFound();
-      await requireApiUser(request, api.permission);
+      const user = await requireApiUser(request, api.permission);
       const body = await readBody(request);
       const file = api.legacy.filePart ? body.files[api.legacy.filePart] : undefined;
-      const row = await crud.create(api.entity, fromLegacy(api.legacy, body.fields), file);
+      const row = await crud.create(api.entity, fromLegacy(api.legacy, body.fields), file, whoOfRequest(request, user));
       return json(request, api.legacy.toJson(row), 201);
     },
     api,

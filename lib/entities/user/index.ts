@@ -15,6 +15,7 @@ import { loginSchema, registerSchema, userFlagsSchema } from './schema';
 import { Prisma, type User } from '@/lib/generated/prisma/client';
 import { mailDecision, notifyRegistrations } from '@/lib/mail/notify';
 import { admitSignup, refundSignup } from '@/lib/auth/signup-throttle';
+import { changedFields, recordActivity, recordActivityAlone, type Who } from '@/lib/activity';
 
 export type PublicUser = Pick<User, 'id' | 'name' | 'email' | 'isAdmin' | 'isMiniAdmin' | 'createdAt'>;
 const publicFields = { id: true, name: true, email: true, isAdmin: true, isMiniAdmin: true, createdAt: true } as const;
@@ -45,6 +46,15 @@ export async function register(raw: Record<string, unknown>, client: SignupClien
     return await db.$transaction(async (tx) => {
       const user = await tx.user.create({ data: { name, email, passwordHash }, select: publicFields });
       await notifyRegistrations(tx);
+      // By the person signing up (not signed in yet, so the account itself names them).
+      await recordActivity(tx, {
+        actor: { id: user.id, name: user.name, email: user.email },
+        address: client.address,
+        kind: 'create',
+        entity: 'users',
+        entityId: user.id,
+        changes: changedFields(null, user, ['name', 'email']),
+      });
       return user;
     });
   } catch (error) {
@@ -65,9 +75,38 @@ export async function register(raw: Record<string, unknown>, client: SignupClien
  */
 export async function verifyLogin(raw: Record<string, unknown>, client: LoginClient): Promise<LoginResult> {
   // Database down: "the service is unavailable", never a verdict on the password.
-  return checkLogin(raw, client).catch((error: unknown) => {
+  const result = await checkLogin(raw, client).catch(async (error: unknown) => {
+    // Every refusal of a sign-in is a security event: what was typed as the e-mail (never the
+    // password) and why. Malformed input checked no password and counts under no limit: logging
+    // it would let anyone grow the log without bound, so it is not.
+    if (error instanceof AppError && error.code !== 'invalid') await logSignIn(null, client, error.code, raw.email);
     throw asUnavailable(error);
   });
+  // Not signed in without its entry.
+  await logSignIn(result.user, client, '', raw.email).catch((error: unknown) => {
+    throw asUnavailable(error);
+  });
+  return result;
+}
+
+/**
+ * The activity log's entry of a sign-in (refused: `reason` is the refusal's code). Its own
+ * transaction: a refusal writes nothing else, and a sign-in's session is issued by its caller.
+ * A refused sign-in is still refused if the entry cannot be written (the database being down
+ * is then the answer's reason anyway), so that failure is logged and not thrown.
+ */
+async function logSignIn(user: PublicUser | null, client: LoginClient, reason: string, typed: unknown): Promise<void> {
+  const email = typeof typed === 'string' ? typed.trim().toLowerCase() : '';
+  const entry = {
+    actor: user ? { id: user.id, name: user.name, email: user.email } : null,
+    address: client.address,
+    kind: reason ? ('signInRefused' as const) : ('signIn' as const),
+    entity: 'users',
+    entityId: user?.id ?? null,
+    detail: reason ? `${reason} ${email}` : '',
+  };
+  if (!reason) return recordActivityAlone(entry);
+  await recordActivityAlone(entry).catch((error: unknown) => console.error('[activity] refused sign-in not logged:', error));
 }
 
 export interface LoginResult {
@@ -183,7 +222,7 @@ const isPendingRow = (user: { isAdmin: boolean; isMiniAdmin: boolean }) => !user
 // Serialises changes to Admin flags so two concurrent demotions cannot remove the last Admin.
 const ADMIN_LOCK = 5_551_001;
 
-export async function setFlags(rawId: unknown, raw: Record<string, unknown>): Promise<PublicUser> {
+export async function setFlags(rawId: unknown, raw: Record<string, unknown>, who: Who): Promise<PublicUser> {
   const id = parseId(rawId);
   if (!id) throw notFound();
   const parsed = userFlagsSchema.safeParse(raw);
@@ -199,6 +238,11 @@ export async function setFlags(rawId: unknown, raw: Record<string, unknown>): Pr
     const updated = await tx.user.update({ where: { id }, data: flags, select: publicFields });
     // Approved (from pending to a role, here or through the old client): the applicant is told.
     if (isPendingRow(current) && !isPendingRow(updated)) await mailDecision(tx, { userId: id, to: current.email, approved: true });
+    const changes = changedFields(current, updated, ['isAdmin', 'isMiniAdmin']);
+    // A pending account given a role is approved; any other change of roles is an update.
+    const approval = !current.isAdmin && !current.isMiniAdmin && (updated.isAdmin || updated.isMiniAdmin);
+    if (Object.keys(changes).length)
+      await recordActivity(tx, { ...who, kind: approval ? 'approval' : 'update', entity: 'users', entityId: id, changes });
     return updated;
   });
   // Back to pending: every token and session of theirs stops working now.
@@ -206,7 +250,7 @@ export async function setFlags(rawId: unknown, raw: Record<string, unknown>): Pr
   return user;
 }
 
-export async function removeUser(rawId: unknown, options: { onlyPending?: boolean } = {}): Promise<void> {
+export async function removeUser(rawId: unknown, who: Who, options: { onlyPending?: boolean } = {}): Promise<void> {
   const id = parseId(rawId);
   if (!id) throw notFound();
   await db.$transaction(async (tx) => {
@@ -219,19 +263,22 @@ export async function removeUser(rawId: unknown, options: { onlyPending?: boolea
     await tx.user.delete({ where: { id } }); // tokens cascade
     // A pending applicant deleted is an applicant turned down: they are told, not left waiting.
     if (isPendingRow(current)) await mailDecision(tx, { userId: id, to: current.email, approved: false });
+    // Who the account was; never its password hash (changedFields leaves secrets out). Not restorable: no snapshot.
+    const changes = changedFields(current, null, ['name', 'email', 'isAdmin', 'isMiniAdmin']);
+    await recordActivity(tx, { ...who, kind: 'delete', entity: 'users', entityId: id, changes });
   });
 }
 
 /** /Admin/Users' Approve: a pending account gets its role (setFlags mails the applicant). */
-export async function approvePending(rawId: unknown, role: 'admin' | 'mini'): Promise<void> {
+export async function approvePending(rawId: unknown, role: 'admin' | 'mini', who: Who): Promise<void> {
   const user = await getUser(rawId);
   if (!isPendingRow(user)) throw conflict('notPending');
-  await setFlags(user.id, { isAdmin: role === 'admin', isMiniAdmin: true });
+  await setFlags(user.id, { isAdmin: role === 'admin', isMiniAdmin: true }, who);
 }
 
 /** /Admin/Users' Reject: a pending account is removed (removeUser mails the applicant). */
-export async function rejectPending(rawId: unknown): Promise<void> {
-  await removeUser(rawId, { onlyPending: true });
+export async function rejectPending(rawId: unknown, who: Who): Promise<void> {
+  await removeUser(rawId, who, { onlyPending: true });
 }
 
 /** Open sign-up (`open`) or invitation only (`invite`). */

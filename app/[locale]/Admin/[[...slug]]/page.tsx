@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Dashboard } from '@/components/admin/dashboard';
+import { ActivityLog } from '@/components/admin/activity-log';
 import { InquiryDetail } from '@/components/admin/inquiry-detail';
 import { InquiryInbox } from '@/components/admin/inquiry-inbox';
 import { InviteForm } from '@/components/admin/invite-form';
@@ -16,6 +17,7 @@ import { SignupModeForm } from '@/components/admin/signup-mode-form';
 import { TwoFactorPanel, type TwoFactorView } from '@/components/admin/two-factor-panel';
 import { TwoFactorPolicyForm } from '@/components/admin/two-factor-policy-form';
 import { UsersTable } from '@/components/admin/users-table';
+import { activityNotice, activityPeople, listActivity, parseActivityFilter } from '@/lib/activity/read';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { dashboardCounts } from '@/lib/admin/dashboard';
 import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards } from '@/lib/admin/server';
@@ -168,7 +170,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
           // A new form after each save, so its fields show what was stored (normalised).
           key={settings.updatedAt ?? 'demo'}
           initial={
-            Object.fromEntries(SETTINGS_TEXT_FIELDS.map((name) => [name, settings[name]])) as Record<
+            Object.fromEntries(SETTINGS_TEXT_FIELDS.map((name) => [name, String(settings[name])])) as Record<
               (typeof SETTINGS_TEXT_FIELDS)[number],
               string
             >
@@ -231,6 +233,28 @@ export default async function AdminPage({ params, searchParams }: Props) {
           />
         </section>
       </section>
+    );
+  }
+  if (route.kind === 'activity') {
+    if (!can(user, 'users'))
+      return (
+        <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
+          {t('forbidden')}
+        </p>
+      );
+    const params = await searchParams;
+    const filter = parseActivityFilter(params);
+    const [{ entries, total, pages }, people] = await Promise.all([listActivity(filter), activityPeople()]);
+    return (
+      <ActivityLog
+        locale={locale}
+        filter={filter}
+        entries={entries}
+        total={total}
+        pages={pages}
+        people={people}
+        notice={activityNotice(params)}
+      />
     );
   }
   if (route.kind === 'inquiries' || route.kind === 'inquiry') {

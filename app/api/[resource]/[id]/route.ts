@@ -1,3 +1,4 @@
+import { whoOfRequest } from '@/lib/activity/who';
 import { requireApiUser } from '@/lib/auth/guard';
 import { AppError, notFound } from '@/lib/errors';
 import { parseId } from '@/lib/entities/ids';
@@ -40,37 +41,37 @@ async function write(request: Request, context: Context, method: string, parsed?
     request,
     async () => {
       if (resource === 'user') {
-        await requireApiUser(request, 'users');
+        const who = whoOfRequest(request, await requireApiUser(request, 'users'));
         if (method === 'DELETE') {
-          await removeUser(toId(id));
+          await removeUser(toId(id), who);
           return json(request, { message: 'deleted' });
         }
         const body = parsed ?? (await readBody(request));
         const effective = effectiveMethod(request, body);
         // Method spoofing (`_method=DELETE`) works here as on every other resource.
         if (effective === 'DELETE') {
-          await removeUser(toId(id));
+          await removeUser(toId(id), who);
           return json(request, { message: 'deleted' });
         }
         if (effective !== 'PUT' && effective !== 'PATCH') throw methodNotAllowed();
-        const user = await setFlags(toId(id), fromLegacy(legacyUser, body.fields));
+        const user = await setFlags(toId(id), fromLegacy(legacyUser, body.fields), who);
         return json(request, itemEnvelope(legacyUser.toJson(user)));
       }
       if (!api) throw notFound();
-      await requireApiUser(request, api.permission);
+      const who = whoOfRequest(request, await requireApiUser(request, api.permission));
       if (method === 'DELETE') {
-        await crud.remove(api.entity, toId(id));
+        await crud.remove(api.entity, toId(id), who);
         return json(request, { message: 'deleted' });
       }
       const body = parsed ?? (await readBody(request));
       const effective = effectiveMethod(request, body);
       if (effective === 'DELETE') {
-        await crud.remove(api.entity, toId(id));
+        await crud.remove(api.entity, toId(id), who);
         return json(request, { message: 'deleted' });
       }
       if (effective !== 'PUT' && effective !== 'PATCH') throw methodNotAllowed();
       const file = api.legacy.filePart ? body.files[api.legacy.filePart] : undefined;
-      const row = await crud.update(api.entity, toId(id), fromLegacy(api.legacy, body.fields), file);
+      const row = await crud.update(api.entity, toId(id), fromLegacy(api.legacy, body.fields), file, who);
       return json(request, itemEnvelope(api.legacy.toJson(row)));
     },
     resource === 'user' ? usersApi : api,
