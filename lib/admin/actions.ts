@@ -297,8 +297,11 @@ export async function requestPasswordReset(_previous: ActionResult | null, form:
 /** Sets a new password with a reset link (its token is a hidden field of the form). */
 export async function resetPasswordWithLink(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
-  return run(null, () =>
-    resetPassword({ token: form.get('token'), password: form.get('password'), passwordConfirmation: form.get('passwordConfirmation') }),
+  return run(null, async () =>
+    resetPassword(
+      { token: form.get('token'), password: form.get('password'), passwordConfirmation: form.get('passwordConfirmation') },
+      (await whoOfAction(null)).address,
+    ),
   );
 }
 
@@ -307,11 +310,15 @@ export async function changeOwnPassword(_previous: ActionResult | null, form: Fo
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
   return run('content', async () => {
     const me = await requireSessionUser('content');
-    await changePassword(me, {
-      currentPassword: form.get('currentPassword'),
-      password: form.get('password'),
-      passwordConfirmation: form.get('passwordConfirmation'),
-    });
+    await changePassword(
+      me,
+      {
+        currentPassword: form.get('currentPassword'),
+        password: form.get('password'),
+        passwordConfirmation: form.get('passwordConfirmation'),
+      },
+      await whoOfAction(me),
+    );
   });
 }
 
@@ -351,7 +358,11 @@ export async function inviteUser(_previous: InviteResult | null, form: FormData)
   let made: { url: string; email: string } | null = null;
   const result = await run('users', async () => {
     const [data] = argsOf(formArgs, [form]);
-    made = await invite((await requireSessionUser('users')).id, { email: data.get('email'), role: data.get('role') }, formLocale(data));
+    made = await invite(
+      await whoOfAction(await requireSessionUser('users')),
+      { email: data.get('email'), role: data.get('role') },
+      formLocale(data),
+    );
   });
   if (result.ok && made) return { ok: true, ...(made as { url: string; email: string }) };
   return result.ok ? result : { ...result, values: { email: text(form, 'email') } };
@@ -360,13 +371,16 @@ export async function inviteUser(_previous: InviteResult | null, form: FormData)
 /** The invitation page's form (`token`, `name`, `password`, `passwordConfirmation`). */
 export async function acceptInvite(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
-  const result = await run(null, () =>
-    acceptInvitation({
-      token: form.get('token'),
-      name: form.get('name'),
-      password: form.get('password'),
-      passwordConfirmation: form.get('passwordConfirmation'),
-    }),
+  const result = await run(null, async () =>
+    acceptInvitation(
+      {
+        token: form.get('token'),
+        name: form.get('name'),
+        password: form.get('password'),
+        passwordConfirmation: form.get('passwordConfirmation'),
+      },
+      (await whoOfAction(null)).address,
+    ),
   );
   return result.ok ? result : { ...result, values: { name: text(form, 'name') } };
 }
@@ -416,7 +430,8 @@ export async function confirmTwoFactor(_previous: EnrolResult | null, form: Form
   let recoveryCodes: string[] = [];
   const result = await run('content', async () => {
     const [data] = argsOf(formArgs, [form]);
-    recoveryCodes = await confirmEnrolment(await requireSessionUser('content'), data.get('code'));
+    const me = await requireSessionUser('content');
+    recoveryCodes = await confirmEnrolment(me, data.get('code'), await whoOfAction(me));
   });
   return result.ok ? { ok: true, recoveryCodes } : result;
 }
@@ -425,7 +440,8 @@ export async function confirmTwoFactor(_previous: EnrolResult | null, form: Form
 export async function turnOffTwoFactor(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   return run('content', async () => {
     const [data] = argsOf(formArgs, [form]);
-    await disableTwoFactor(await requireSessionUser('content'), data.get('proof'));
+    const me = await requireSessionUser('content');
+    await disableTwoFactor(me, data.get('proof'), await whoOfAction(me));
   });
 }
 
@@ -433,7 +449,7 @@ export async function turnOffTwoFactor(_previous: ActionResult | null, form: For
 export async function resetTwoFactor(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   return run('users', async () => {
     const [data] = argsOf(formArgs, [form]);
-    await adminResetTwoFactor(data.get('userId'));
+    await adminResetTwoFactor(data.get('userId'), await whoOfAction(await requireSessionUser('users')));
   });
 }
 

@@ -117,6 +117,10 @@ describe("an Admin's one-time reset link", () => {
     expect((await login(person.email, PASSWORD)).status).toBe(401);
     expect(await apiStatus(token)).toBe(401);
     expect(await sessionWorks(personCookie)).toBe(false);
+    // The activity log has it, by the person, from their address (issue 26, point 6).
+    expect(
+      await testDb.activityLog.findMany({ where: { kind: 'passwordReset', entityId: person.id }, select: { actorId: true, entity: true } }),
+    ).toEqual([{ actorId: person.id, entity: 'users' }]);
 
     // Once only.
     const again = await invoke(
@@ -188,6 +192,7 @@ describe('changing one’s password and one’s sessions', () => {
       '/Admin/Account',
     );
     expect(changed.text).toContain('"ok":true');
+    expect(await testDb.activityLog.count({ where: { kind: 'passwordChange', entityId: person.id, actorId: person.id } })).toBe(1);
     expect(await sessionWorks(elsewhere)).toBe(false);
     expect(await apiStatus(token)).toBe(401);
     expect(await sessionWorks(here)).toBe(true);
@@ -306,6 +311,7 @@ describe('invitations, approval and the people list', () => {
     const link = await testDb.accountLink.findFirstOrThrow({ where: { email } });
     expect(link.expiresAt.getTime() - link.createdAt.getTime()).toBeGreaterThan(7 * 24 * 60 * 60_000 - 60_000);
     const token = tokenOf(made.text);
+    expect(await testDb.activityLog.count({ where: { kind: 'invitation', detail: `${email} mini` } })).toBe(1);
 
     const weak = await invoke(
       'acceptInvite',
@@ -322,6 +328,8 @@ describe('invitations, approval and the people list', () => {
     );
     expect(ok.text).toContain('"ok":true');
     expect(await testDb.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ name: 'Rami', isAdmin: false, isMiniAdmin: true });
+    const rami = await testDb.user.findUniqueOrThrow({ where: { email } });
+    expect(await testDb.activityLog.count({ where: { kind: 'create', entity: 'users', entityId: rami.id, actorId: rami.id } })).toBe(1);
     expect((await login(email, STRONG)).status).toBe(200);
     const again = await invoke(
       'acceptInvite',

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordActivity, type Who } from '@/lib/activity';
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
@@ -77,7 +78,8 @@ const resetSchema = z
   .refine(confirmed, CONFIRMATION_ISSUE);
 
 /** Sets the password with a reset link: once per link, within its hour. Every session and token of the account ends. */
-export async function resetPassword(raw: Record<string, unknown>): Promise<void> {
+/** `address`: the client's, for the activity log (the person is not signed in). */
+export async function resetPassword(raw: Record<string, unknown>, address: string): Promise<void> {
   const link = await findLink(db, raw.token, 'reset');
   if (!link?.userId) throw new AppError(410, 'linkExpired');
   const user = await db.user.findUnique({ where: { id: link.userId }, select: { id: true, name: true, email: true } });
@@ -94,6 +96,7 @@ export async function resetPassword(raw: Record<string, unknown>): Promise<void>
     // Other reset links of the account die with this one: the password they were for has changed.
     await tx.accountLink.updateMany({ where: { userId: user.id, purpose: 'reset', usedAt: null }, data: { usedAt: new Date() } });
     await mailPasswordChanged(tx, { userId: user.id, to: user.email, at: new Date() });
+    await recordActivity(tx, { actor: user, address, kind: 'passwordReset', entity: 'users', entityId: user.id });
   });
 }
 
@@ -106,7 +109,7 @@ const changeSchema = z
   .refine(confirmed, CONFIRMATION_ISSUE);
 
 /** /Admin/Account: a new password for the signed-in person, who gives the current one. Other sessions and tokens end; this one stays. */
-export async function changePassword(me: { id: number; tokenId: number }, raw: Record<string, unknown>): Promise<void> {
+export async function changePassword(me: { id: number; tokenId: number }, raw: Record<string, unknown>, who: Who): Promise<void> {
   const user = await db.user.findUnique({ where: { id: me.id } });
   if (!user) throw notFound();
   const parsed = changeSchema.safeParse(raw);
@@ -122,6 +125,7 @@ export async function changePassword(me: { id: number; tokenId: number }, raw: R
     await revokeAllTokens(user.id, { keepId: me.tokenId, tx });
     await tx.accountLink.updateMany({ where: { userId: user.id, purpose: 'reset', usedAt: null }, data: { usedAt: new Date() } });
     await mailPasswordChanged(tx, { userId: user.id, to: user.email, at: new Date() });
+    await recordActivity(tx, { ...who, kind: 'passwordChange', entity: 'users', entityId: user.id });
   });
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordActivity, type Who } from '@/lib/activity';
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
@@ -28,15 +29,16 @@ const inviteSchema = z.object({
 const invitationUrl = (token: string, locale: string) => `${config.siteUrl}${localePath(locale, '/Invitation')}?token=${token}`;
 
 /** Makes an invitation and queues its mail (when mail is set up). An address that already has an account is refused. */
-export async function invite(adminId: number, raw: Record<string, unknown>, locale: string): Promise<{ url: string; email: string }> {
+export async function invite(who: Who, raw: Record<string, unknown>, locale: string): Promise<{ url: string; email: string }> {
   const parsed = inviteSchema.safeParse(raw);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const { email: address, role } = parsed.data;
   if (await db.user.findUnique({ where: { email: address }, select: { id: true } })) throw invalid({ email: ['emailTaken'] });
   return db.$transaction(async (tx) => {
-    const link = await createLink(tx, { purpose: 'invite', email: address, role, createdBy: adminId });
+    const link = await createLink(tx, { purpose: 'invite', email: address, role, createdBy: who.actor?.id });
     const url = invitationUrl(link.token, locale);
     await mailInvitation(tx, { linkId: link.id, to: address, url, admin: role === 'admin' });
+    await recordActivity(tx, { ...who, kind: 'invitation', entity: 'users', detail: `${address} ${role}` });
     return { url, email: address };
   });
 }
@@ -54,7 +56,8 @@ const acceptSchema = z
   .refine(confirmed, CONFIRMATION_ISSUE);
 
 /** Accepts an invitation: the account, approved with the invited role. The link is used in the same transaction. */
-export async function acceptInvitation(raw: Record<string, unknown>): Promise<void> {
+/** `address`: the client's, for the activity log. */
+export async function acceptInvitation(raw: Record<string, unknown>, address: string): Promise<void> {
   const invitation = await openInvitation(raw.token);
   if (!invitation) throw new AppError(410, 'linkExpired');
   const parsed = acceptSchema.safeParse(raw);
@@ -64,7 +67,17 @@ export async function acceptInvitation(raw: Record<string, unknown>): Promise<vo
   try {
     await db.$transaction(async (tx) => {
       if (!(await useLink(tx, raw.token, 'invite'))) throw new AppError(410, 'linkExpired');
-      await tx.user.create({ data: { name: parsed.data.name, email: invitation.email, passwordHash, ...flagsOf(invitation.role) } });
+      const user = await tx.user.create({
+        data: { name: parsed.data.name, email: invitation.email, passwordHash, ...flagsOf(invitation.role) },
+      });
+      await recordActivity(tx, {
+        actor: { id: user.id, name: user.name, email: user.email },
+        address,
+        kind: 'create',
+        entity: 'users',
+        entityId: user.id,
+        detail: `invitation ${invitation.role}`,
+      });
       // Other invitations to the same address are done with: it has its account.
       await tx.accountLink.updateMany({
         where: { purpose: 'invite', email: invitation.email, usedAt: null },

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordActivity, type Who } from '@/lib/activity';
 import { db } from '@/lib/db/client';
 import { asUnavailable } from '@/lib/db/faults';
 import { AppError, conflict, forbidden, invalid, notFound } from '@/lib/errors';
@@ -158,7 +159,7 @@ async function countTry(userId: number) {
  * Confirms enrolment with a code from the app: two-factor is on from now, and the ten recovery
  * codes are returned to be shown once (only their hashes are kept; any older ones are gone).
  */
-export async function confirmEnrolment(me: { id: number }, rawCode: unknown): Promise<string[]> {
+export async function confirmEnrolment(me: { id: number }, rawCode: unknown, who: Who): Promise<string[]> {
   const user = await db.user.findUnique({ where: { id: me.id } });
   if (!user) throw notFound();
   if (user.twoFactorEnabledAt) throw conflict('twoFactorOn');
@@ -179,6 +180,7 @@ export async function confirmEnrolment(me: { id: number }, rawCode: unknown): Pr
     if (on.count !== 1) throw conflict('twoFactorNotStarted');
     await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
     await tx.recoveryCode.createMany({ data: codes.map((c) => ({ userId: user.id, codeHash: recoveryHash(c) })) });
+    await recordActivity(tx, { ...who, kind: 'twoFactorOn', entity: 'users', entityId: user.id });
   });
   return codes;
 }
@@ -191,7 +193,7 @@ async function clearTwoFactor(tx: DbClient, userId: number) {
 }
 
 /** The person turns two-factor off, proving it is them with a current code, a recovery code or their password. */
-export async function disableTwoFactor(me: { id: number }, rawProof: unknown): Promise<void> {
+export async function disableTwoFactor(me: { id: number }, rawProof: unknown, who: Who): Promise<void> {
   const user = await db.user.findUnique({ where: { id: me.id } });
   if (!user) throw notFound();
   if (!user.twoFactorEnabledAt) throw conflict('twoFactorOff');
@@ -201,7 +203,10 @@ export async function disableTwoFactor(me: { id: number }, rawProof: unknown): P
   const code = normaliseCode(rawProof);
   const ok = (code !== null && (await spendCode(user, code))) || (await verifyPassword(user.passwordHash, rawProof));
   if (!ok) throw invalid({ proof: ['wrongProof'] });
-  await db.$transaction((tx) => clearTwoFactor(tx, user.id));
+  await db.$transaction(async (tx) => {
+    await clearTwoFactor(tx, user.id);
+    await recordActivity(tx, { ...who, kind: 'twoFactorOff', entity: 'users', entityId: user.id });
+  });
 }
 
 /**
@@ -209,13 +214,14 @@ export async function disableTwoFactor(me: { id: number }, rawProof: unknown): P
  * and API token of theirs ends, so whoever holds one signs in again, with the password alone
  * (or is sent to enrol, under the policy).
  */
-export async function adminResetTwoFactor(rawUserId: unknown): Promise<void> {
+export async function adminResetTwoFactor(rawUserId: unknown, who: Who): Promise<void> {
   const id = parseId(rawUserId);
   const user = id ? await db.user.findUnique({ where: { id }, select: { id: true } }) : null;
   if (!user) throw notFound();
   await db.$transaction(async (tx) => {
     await clearTwoFactor(tx, user.id);
     await revokeAllTokens(user.id, { tx });
+    await recordActivity(tx, { ...who, kind: 'twoFactorOff', entity: 'users', entityId: user.id, detail: 'adminReset' });
   });
 }
 
