@@ -1,21 +1,17 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { useFormFeedback } from '@/components/auth/use-form-feedback';
 import { useActionState } from 'react';
 import { inviteUser } from '@/lib/admin/actions';
-import { runtimeKey } from '@/lib/i18n/keys';
 
 /** Invite a colleague by e-mail with a role; the link is shown too, to send another way. Works without scripts. */
 export function InviteForm() {
   const t = useTranslations('admin.users');
-  const tv = useTranslations('validation');
-  const errors = useTranslations('errors');
   const locale = useLocale();
   const [state, action, pending] = useActionState(inviteUser, null);
-  const failed = state && !state.ok ? state : null;
-  const emailError = failed?.fieldErrors?.email?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
-  const refusal =
-    failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
+  const { failed, error, refusal } = useFormFeedback(state);
+  const emailError = error('email');
   return (
     <div className="grid gap-3">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('inviteIntro')}</p>

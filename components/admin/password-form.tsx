@@ -1,10 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useFormFeedback } from '@/components/auth/use-form-feedback';
 import { useActionState, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { changeOwnPassword } from '@/lib/admin/actions';
-import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from '@/components/auth/auth-field';
@@ -13,10 +13,9 @@ import { AuthField } from '@/components/auth/auth-field';
 export function PasswordForm() {
   const t = useTranslations('admin.account');
   const ta = useTranslations('auth');
-  const tv = useTranslations('validation');
-  const errors = useTranslations('errors');
   const router = useRouter();
   const [state, action, pending] = useActionState(changeOwnPassword, null);
+  const { error, refusal } = useFormFeedback(state);
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -29,11 +28,6 @@ export function PasswordForm() {
     }
   }, [state, t, router]);
 
-  const failed = state && !state.ok ? state : null;
-  const error = (field: string) =>
-    failed?.fieldErrors?.[field]?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
-  const refusal =
-    failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
   return (
     <form ref={form} action={action} className="grid max-w-md gap-4" data-testid="password-form" noValidate>
       <AuthField

@@ -3,9 +3,9 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { requestPasswordReset } from '@/lib/admin/actions';
-import { runtimeKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
 import { AuthField } from './auth-field';
+import { useFormFeedback } from './use-form-feedback';
 
 /**
  * "Forgot password": one address, one answer that says nothing about whether it has an account.
@@ -14,15 +14,11 @@ import { AuthField } from './auth-field';
  */
 export function ForgotForm({ mail }: { mail: boolean }) {
   const t = useTranslations('auth');
-  const tv = useTranslations('validation');
-  const errors = useTranslations('errors');
   const locale = useLocale();
   const [state, action, pending] = useActionState(requestPasswordReset, null);
+  const { failed, error, refusal } = useFormFeedback(state);
 
-  const failed = state && !state.ok ? state : null;
-  const fieldError = failed?.fieldErrors?.email?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
-  const refusal =
-    failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
+  const fieldError = error('email');
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-extrabold">{t('forgotTitle')}</h1>

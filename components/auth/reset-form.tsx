@@ -3,16 +3,15 @@
 import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { resetPasswordWithLink } from '@/lib/admin/actions';
-import { runtimeKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
 import { AuthField } from './auth-field';
+import { useFormFeedback } from './use-form-feedback';
 
 /** The new password for a reset link (its token travels as a hidden field); the same with scripts and without. */
 export function ResetForm({ token }: { token: string }) {
   const t = useTranslations('auth');
-  const tv = useTranslations('validation');
-  const errors = useTranslations('errors');
   const [state, action, pending] = useActionState(resetPasswordWithLink, null);
+  const { failed, error, refusal } = useFormFeedback(state);
 
   if (state?.ok)
     return (
@@ -26,11 +25,6 @@ export function ResetForm({ token }: { token: string }) {
         </Link>
       </div>
     );
-  const failed = state && !state.ok ? state : null;
-  const error = (field: string) =>
-    failed?.fieldErrors?.[field]?.map((code) => (tv.has(runtimeKey(code)) ? tv(runtimeKey(code)) : code)).join(' ');
-  const refusal =
-    failed && !failed.fieldErrors ? (errors.has(runtimeKey(failed.error)) ? errors(runtimeKey(failed.error)) : errors('server')) : '';
   return (
     <form action={action} className="grid gap-4" data-testid="reset-form" noValidate>
       <h1 className="text-2xl font-extrabold">{t('resetTitle')}</h1>
