@@ -355,6 +355,7 @@ export type InviteResult = ActionResult & { url?: string; email?: string };
 
 /** Invites someone by e-mail with a role (form: `email`, `role`, `locale`); the link is also returned to copy. */
 export async function inviteUser(_previous: InviteResult | null, form: FormData): Promise<InviteResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
   let made: { url: string; email: string } | null = null;
   const result = await run('users', async () => {
     const [data] = argsOf(formArgs, [form]);
