@@ -1,19 +1,11 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { formatDubaiTime } from '@/lib/inquiries/format';
-
-/** One line of the activity log: what happened (already in words), when, and where to look. */
-export interface ActivityEntry {
-  id: string | number;
-  text: string;
-  at: Date;
-  href?: string;
-}
+import type { ActivityEntry } from '@/lib/admin/dashboard';
 
 /**
- * The dashboard's "Latest activity" card (issue 26). The activity log it shows is being built
- * separately (lib/activity); until the dashboard passes its entries, `entries` is left out and
- * the card is not drawn at all, rather than claim that nothing happened.
+ * The dashboard's "Latest activity" card (issue 26), for Admins (lib/admin/dashboard.ts
+ * `latestActivity`); without `entries` (a Mini Admin) it is not drawn at all.
  */
 export async function LatestActivity({ entries }: { entries?: readonly ActivityEntry[] }) {
   if (!entries) return null;

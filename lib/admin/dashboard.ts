@@ -1,4 +1,7 @@
 import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import { listActivity } from '@/lib/activity/read';
+import { runtimeKey } from '@/lib/i18n/keys';
 import { can, type CurrentUser } from '@/lib/auth/guard';
 import * as crud from '@/lib/entities/crud';
 import { userCounts } from '@/lib/entities/user';
@@ -25,4 +28,28 @@ export async function dashboardCounts(user: CurrentUser): Promise<DashboardCount
     can(user, 'users') ? userCounts() : null,
   ]);
   return { areas, newInquiries, users };
+}
+
+/** One line of the dashboard's latest activity: what happened (already in words), when, and where to look. */
+export interface ActivityEntry {
+  id: string | number;
+  text: string;
+  at: Date;
+  href?: string;
+}
+
+/** How many of the newest activity entries the dashboard shows (the rest is on /Admin/Activity). */
+const LATEST_ENTRIES = 5;
+
+/** The newest entries of the activity log, in words: who, what, which item; each links to the log. */
+export async function latestActivity(locale: string): Promise<ActivityEntry[]> {
+  const [{ entries }, t] = await Promise.all([
+    listActivity({ person: null, entity: null, kind: null, from: null, to: null, page: 1 }),
+    getTranslations({ locale, namespace: 'admin.activity' }),
+  ]);
+  return entries.slice(0, LATEST_ENTRIES).map((entry) => {
+    const kind = t.has(runtimeKey(`kinds.${entry.kind}`)) ? t(runtimeKey(`kinds.${entry.kind}`)) : entry.kind;
+    const item = entry.entity ? ` · ${entry.entity}${entry.entityId ? ` #${entry.entityId}` : ''}` : '';
+    return { id: entry.id, text: `${entry.actorName || t('nobody')} · ${kind}${item}`, at: entry.createdAt, href: '/Admin/Activity' };
+  });
 }

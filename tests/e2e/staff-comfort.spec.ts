@@ -216,6 +216,11 @@ test.describe('the dashboard on /Admin', () => {
     await expect(page.getByTestId('dashboard-area-events')).toContainText(en.admin.menu.events);
     await expect(page.getByTestId('dashboard-pending-signups')).toContainText(en.admin.dashboard.pendingSignUps);
     await expect(page.getByTestId('mail-status')).toBeVisible();
+    // The newest entries of the activity log: this Admin's own sign-in is among them.
+    const latest = page.getByTestId('latest-activity');
+    await expect(latest.getByRole('heading', { level: 2 })).toHaveText(en.admin.dashboard.activityHeading);
+    expect(await latest.getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(await latest.getByRole('listitem').count()).toBeLessThanOrEqual(5);
 
     await page.getByTestId('dashboard-new-inquiries').click();
     await page.waitForURL((u) => u.pathname === '/Admin/Inquiries' && u.searchParams.get('status') === 'new');
@@ -235,6 +240,7 @@ test.describe('the dashboard on /Admin', () => {
     await expect(page.getByTestId('dashboard-new-inquiries')).toBeVisible();
     await expect(page.getByTestId('dashboard-pending-signups')).toHaveCount(0);
     await expect(page.getByTestId('dashboard-accounts')).toHaveCount(0);
+    await expect(page.getByTestId('latest-activity')).toHaveCount(0);
     await context.close();
   });
 

@@ -19,7 +19,7 @@ import { TwoFactorPolicyForm } from '@/components/admin/two-factor-policy-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { activityNotice, activityPeople, listActivity, parseActivityFilter } from '@/lib/activity/read';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
-import { dashboardCounts } from '@/lib/admin/dashboard';
+import { dashboardCounts, latestActivity } from '@/lib/admin/dashboard';
 import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
 import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
@@ -60,7 +60,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
 
   if (route.kind === 'home') {
     // The spec's line, then what each area holds and what waits for someone (issue 26).
-    const counts = await dashboardCounts(user);
+    const [counts, latest] = await Promise.all([dashboardCounts(user), can(user, 'users') ? latestActivity(locale) : undefined]);
     return (
       <>
         <h1 className="mb-6 text-2xl font-bold" data-testid="choose">
@@ -69,8 +69,8 @@ export default async function AdminPage({ params, searchParams }: Props) {
         <Dashboard counts={counts} />
         {/* The mail server's state (and its last error) is for staff who handle inquiries. */}
         {can(user, 'content') && <MailStatus />}
-        {/* Drawn once the activity log (lib/activity) hands it entries. */}
-        <LatestActivity />
+        {/* The activity log is the Admins' (as /Admin/Activity is). */}
+        <LatestActivity entries={latest} />
       </>
     );
   }
