@@ -32,6 +32,8 @@ export function refuse(
   code: ErrorCode,
   extra: Record<string, string> = {},
   locale?: 'en' | 'ar',
+  /** Ends the answer when it is time (server/forward.ts `endAfterBody`: a body still arriving); at once without it. */
+  hold?: (end: () => void) => void,
 ): void {
   const pathname = (req.url ?? '/').split('?')[0] ?? '/';
   const text = message(locale ?? preferredLocale(req.headers['accept-language']), code);
@@ -45,7 +47,9 @@ export function refuse(
     'Content-Type': api ? 'application/json' : status === 413 ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
   });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  if (req.method !== 'HEAD') res.write(body);
+  if (hold) hold(() => res.end());
+  else res.end();
 }
 
 /**

@@ -152,8 +152,8 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, pathn
     // Every action answers its own faults (lib/admin/actions.ts): a 5xx in React's action format
     // means Next could not decode what the client sent, the client's mistake.
     if (status >= 500 && req.method === 'POST' && String(upstream.headers['content-type']).startsWith('text/x-component'))
-      return relay(res, upstream, 400);
-    if (key === undefined || req.method !== 'GET' || status !== 200 || !mayKeep(upstream.headers)) return relay(res, upstream);
+      return relay(req, res, upstream, 400);
+    if (key === undefined || req.method !== 'GET' || status !== 200 || !mayKeep(upstream.headers)) return relay(req, res, upstream);
     const chunks: Buffer[] = [];
     for await (const chunk of upstream) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);

@@ -524,6 +524,8 @@ test('the back office works in Arabic, right to left', async ({ browser }) => {
 });
 
 test('axe: back-office list and form screens, in English and Arabic, have no serious or critical violations', async ({ browser }) => {
+  // Six full axe runs; /Admin/Users now holds a page of 50 people, each with its own forms.
+  test.slow();
   const { page } = await adminPage(browser);
   for (const prefix of ['', '/ar']) {
     for (const screen of ['/Admin/Events', '/Admin/CreateEvent', '/Admin/Users']) {
