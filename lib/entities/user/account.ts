@@ -147,7 +147,8 @@ export async function listSessions(me: { id: number; tokenId: number }): Promise
     orderBy: [{ lastUsedAt: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
     take: 100,
   });
-  return rows.map((row) => ({ ...row, current: row.id === me.tokenId }));
+  // An address that is not one (`other:…`: no proxy told us, lib/auth/client-address.ts) is not shown.
+  return rows.map((row) => ({ ...row, address: row.address.startsWith('other:') ? '' : row.address, current: row.id === me.tokenId }));
 }
 
 /** Signs one of the person's own sessions or tokens out (never anyone else's: the WHERE holds the owner). */
