@@ -8,6 +8,7 @@ import { changeOwnPassword } from '@/lib/admin/actions';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from '@/components/auth/auth-field';
+import { NewPasswordFields } from '@/components/auth/new-password-fields';
 
 /** /Admin/Account's password change: a plain `<form action>` (works without scripts), toasts when they run. */
 export function PasswordForm() {
@@ -38,23 +39,7 @@ export function PasswordForm() {
         autoComplete="current-password"
         error={error('currentPassword')}
       />
-      <AuthField
-        name="password"
-        type="password"
-        label={ta('newPasswordLabel')}
-        placeholder=""
-        autoComplete="new-password"
-        hint={ta('passwordHint')}
-        error={error('password')}
-      />
-      <AuthField
-        name="passwordConfirmation"
-        type="password"
-        label={ta('confirmLabel')}
-        placeholder=""
-        autoComplete="new-password"
-        error={error('passwordConfirmation')}
-      />
+      <NewPasswordFields label={ta('newPasswordLabel')} error={error} />
       {state?.ok && (
         <p role="status" className="font-semibold text-green-800 dark:text-green-300" data-testid="password-changed">
           {t('passwordChanged')}

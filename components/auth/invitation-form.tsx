@@ -5,6 +5,7 @@ import { useActionState } from 'react';
 import { acceptInvite } from '@/lib/admin/actions';
 import { Link } from '@/lib/i18n/navigation';
 import { AuthField } from './auth-field';
+import { NewPasswordFields } from './new-password-fields';
 import { useFormFeedback } from './use-form-feedback';
 
 /** An invitation's form: a name and a password; the address and the role come with the link. Works without scripts. */
@@ -39,23 +40,7 @@ export function InvitationForm({ token, intro }: { token: string; intro: string 
         error={error('name')}
         defaultValue={failed?.values?.name}
       />
-      <AuthField
-        name="password"
-        type="password"
-        label={t('passwordLabel')}
-        placeholder={t('passwordPlaceholder')}
-        autoComplete="new-password"
-        hint={t('passwordHint')}
-        error={error('password')}
-      />
-      <AuthField
-        name="passwordConfirmation"
-        type="password"
-        label={t('confirmLabel')}
-        placeholder={t('confirmPlaceholder')}
-        autoComplete="new-password"
-        error={error('passwordConfirmation')}
-      />
+      <NewPasswordFields label={t('passwordLabel')} error={error} />
       {refusal && (
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="invitation-error">
           {refusal}

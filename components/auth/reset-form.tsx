@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { resetPasswordWithLink } from '@/lib/admin/actions';
 import { Link } from '@/lib/i18n/navigation';
-import { AuthField } from './auth-field';
+import { NewPasswordFields } from './new-password-fields';
 import { useFormFeedback } from './use-form-feedback';
 
 /** The new password for a reset link (its token travels as a hidden field); the same with scripts and without. */
@@ -29,23 +29,7 @@ export function ResetForm({ token }: { token: string }) {
     <form action={action} className="grid gap-4" data-testid="reset-form" noValidate>
       <h1 className="text-2xl font-extrabold">{t('resetTitle')}</h1>
       <input type="hidden" name="token" value={token} />
-      <AuthField
-        name="password"
-        type="password"
-        label={t('newPasswordLabel')}
-        placeholder={t('passwordPlaceholder')}
-        autoComplete="new-password"
-        hint={t('passwordHint')}
-        error={error('password')}
-      />
-      <AuthField
-        name="passwordConfirmation"
-        type="password"
-        label={t('confirmLabel')}
-        placeholder={t('confirmPlaceholder')}
-        autoComplete="new-password"
-        error={error('passwordConfirmation')}
-      />
+      <NewPasswordFields label={t('newPasswordLabel')} error={error} />
       {refusal && (
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="reset-error">
           {refusal}{' '}

@@ -8,6 +8,7 @@ import { runtimeKey } from '@/lib/i18n/keys';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from './auth-field';
+import { NewPasswordFields } from './new-password-fields';
 import { useProgressiveAction } from './use-progressive-action';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
@@ -79,23 +80,7 @@ export function SignupForm() {
         error={error('email')}
         defaultValue={posted?.values?.email}
       />
-      <AuthField
-        name="password"
-        type="password"
-        label={t('passwordLabel')}
-        placeholder={t('passwordPlaceholder')}
-        autoComplete="new-password"
-        hint={t('passwordHint')}
-        error={error('password')}
-      />
-      <AuthField
-        name="passwordConfirmation"
-        type="password"
-        label={t('confirmLabel')}
-        placeholder={t('confirmPlaceholder')}
-        autoComplete="new-password"
-        error={error('passwordConfirmation')}
-      />
+      <NewPasswordFields label={t('passwordLabel')} error={error} />
       <button type="submit" disabled={busy} className="btn-primary" data-testid="signup-submit">
         {busy ? t('working') : t('signUp')}
       </button>
