@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useActionState, useEffect, useState } from 'react';
+import { useActionState, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { confirmTwoFactor, startTwoFactor, turnOffTwoFactor, type ActionResult } from '@/lib/admin/actions';
+import { confirmTwoFactor, renewTwoFactorCodes, startTwoFactor, turnOffTwoFactor, type ActionResult } from '@/lib/admin/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
@@ -35,15 +35,17 @@ export function TwoFactorPanel({ view, required }: { view: TwoFactorView; requir
   const t = useTranslations('admin.account');
   const router = useRouter();
   const [confirmed, confirmAction, confirming] = useActionState(confirmTwoFactor, null);
-  const [saved, setSaved] = useState(false);
-  const refusal = useRefusal(confirmed);
-  const codes = confirmed?.ok ? confirmed.recoveryCodes : undefined;
+  const [renewed, renewAction, renewing] = useActionState(renewTwoFactorCodes, null);
+  // The answer last shown: a later one (e.g. a renewal after the codes were saved) replaces it.
+  const [savedFrom, setSavedFrom] = useState<object | null>(null);
+  const latest = renewed?.ok ? renewed : confirmed?.ok ? confirmed : null;
+  const codes = latest && latest !== savedFrom ? latest.recoveryCodes : undefined;
 
-  if (codes?.length && !saved)
+  if (codes?.length)
     return (
       <div className="grid gap-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-400 dark:bg-amber-950/40" data-testid="recovery-codes">
         <p role="status" className="font-semibold">
-          {t('twoFactorEnabled')}
+          {t(latest === renewed ? 'codesRenewed' : 'twoFactorEnabled')}
         </p>
         <h3 className="text-lg font-bold">{t('recoveryTitle')}</h3>
         <p>{t('recoveryNote')}</p>
@@ -58,7 +60,7 @@ export function TwoFactorPanel({ view, required }: { view: TwoFactorView; requir
           href="/Admin/Account"
           className="btn-primary justify-self-start"
           onClick={() => {
-            setSaved(true);
+            setSavedFrom(latest);
             router.refresh();
           }}
           data-testid="recovery-saved"
@@ -107,25 +109,18 @@ export function TwoFactorPanel({ view, required }: { view: TwoFactorView; requir
           >
             {view.key}
           </p>
-          <form action={confirmAction} className="grid max-w-md gap-4" data-testid="two-factor-confirm" noValidate>
+          <ProofForm
+            action={confirmAction}
+            result={confirmed}
+            pending={confirming}
+            name="code"
+            label={t('twoFactorCodeLabel')}
+            submit={t('twoFactorConfirmSubmit')}
+            primary
+            testId="two-factor-confirm"
+          >
             <p>{t('twoFactorConfirm')}</p>
-            <AuthField
-              name="code"
-              type="text"
-              label={t('twoFactorCodeLabel')}
-              placeholder="123456"
-              autoComplete="one-time-code"
-              error={refusal.field('code')}
-            />
-            {refusal.form && (
-              <p role="alert" className="font-semibold text-red-700 dark:text-red-400">
-                {refusal.form}
-              </p>
-            )}
-            <button type="submit" disabled={confirming} className="btn-primary justify-self-start" data-testid="two-factor-confirm-submit">
-              {t('twoFactorConfirmSubmit')}
-            </button>
-          </form>
+          </ProofForm>
           <StartButton label={t('twoFactorStartOver')} />
         </>
       )}
@@ -134,7 +129,11 @@ export function TwoFactorPanel({ view, required }: { view: TwoFactorView; requir
           <p className="font-semibold" data-testid="two-factor-on">
             {t('twoFactorIsOn', { date: view.since })}
           </p>
-          <p>{t('codesLeft', { count: view.codesLeft })}</p>
+          <p data-testid="codes-left">{t('codesLeft', { count: view.codesLeft })}</p>
+          <ProofForm action={renewAction} result={renewed} pending={renewing} submit={t('renewSubmit')} testId="two-factor-renew">
+            <h3 className="font-bold">{t('renewTitle')}</h3>
+            <p>{t('renewIntro')}</p>
+          </ProofForm>
           <TurnOffForm />
         </>
       )}
@@ -174,29 +173,65 @@ function TurnOffForm() {
   const t = useTranslations('admin.account');
   const router = useRouter();
   const [state, action, pending] = useActionState(turnOffTwoFactor, null);
-  const refusal = useRefusal(state);
   useEffect(() => {
     if (!state?.ok) return;
     toast.success(t('twoFactorDisabled'), { duration: TIMINGS.successToastMs });
     router.refresh();
   }, [state, t, router]);
+  return <ProofForm action={action} result={state} pending={pending} submit={t('turnOff')} testId="two-factor-off" />;
+}
+
+/**
+ * The panel's one form shape: a code from the app (`code`) or any proof that it is the person
+ * (`proof`: a code, a recovery code or the password), the refusal under it or for the whole form,
+ * and the submit button. The confirm, renew and turn-off steps differ only in words.
+ */
+function ProofForm({
+  action,
+  result,
+  pending,
+  name = 'proof',
+  label,
+  submit,
+  primary = false,
+  testId,
+  children,
+}: {
+  action: (form: FormData) => void;
+  result: ActionResult | null;
+  pending: boolean;
+  name?: 'code' | 'proof';
+  label?: string;
+  submit: string;
+  primary?: boolean;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const t = useTranslations('admin.account');
+  const refusal = useRefusal(result);
   return (
-    <form action={action} className="grid max-w-md gap-4" data-testid="two-factor-off" noValidate>
+    <form action={action} className="grid max-w-md gap-4" data-testid={testId} noValidate>
+      {children}
       <AuthField
-        name="proof"
-        type="password"
-        label={t('proofLabel')}
-        placeholder=""
+        name={name}
+        type={name === 'code' ? 'text' : 'password'}
+        label={label ?? t('proofLabel')}
+        placeholder={name === 'code' ? '123456' : ''}
         autoComplete="one-time-code"
-        error={refusal.field('proof')}
+        error={refusal.field(name)}
       />
       {refusal.form && (
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400">
           {refusal.form}
         </p>
       )}
-      <button type="submit" disabled={pending} className="btn-secondary justify-self-start" data-testid="two-factor-off-submit">
-        {t('turnOff')}
+      <button
+        type="submit"
+        disabled={pending}
+        className={`${primary ? 'btn-primary' : 'btn-secondary'} justify-self-start`}
+        data-testid={`${testId}-submit`}
+      >
+        {submit}
       </button>
     </form>
   );

@@ -13,6 +13,7 @@ export const ACTIVITY_KINDS = [
   'passwordChange',
   'twoFactorOn',
   'twoFactorOff',
+  'recoveryCodesRenewed',
   'invitation',
   'approval',
 ] as const;

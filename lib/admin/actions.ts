@@ -9,11 +9,18 @@ import { RETURN_COOKIE, safeReturnPath } from '@/lib/auth/return-path';
 import { config } from '@/lib/config';
 import { requireSessionUser, sessionUser, type CurrentUser, type Permission } from '@/lib/auth/guard';
 import { whoOfAction } from '@/lib/activity/who';
+import type { Who } from '@/lib/activity';
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
 import { approvePending, register as registerUser, rejectPending, removeUser, setFlags, setSignupOpen } from '@/lib/entities/user';
 import { acceptInvitation, invite } from '@/lib/entities/user/invitations';
-import { adminResetTwoFactor, confirmEnrolment, disableTwoFactor, startEnrolment } from '@/lib/entities/user/two-factor';
+import {
+  adminResetTwoFactor,
+  confirmEnrolment,
+  disableTwoFactor,
+  renewRecoveryCodes,
+  startEnrolment,
+} from '@/lib/entities/user/two-factor';
 import {
   adminResetLink,
   admitResetRequest,
@@ -308,8 +315,8 @@ export async function resetPasswordWithLink(_previous: ActionResult | null, form
 /** /Admin/Account: the signed-in person's new password; their other sessions and tokens end. */
 export async function changeOwnPassword(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
-  return run('content', async () => {
-    const me = await requireSessionUser('content');
+  return run('account', async () => {
+    const me = await requireSessionUser('account');
     await changePassword(
       me,
       {
@@ -324,16 +331,16 @@ export async function changeOwnPassword(_previous: ActionResult | null, form: Fo
 
 /** Signs out one of the person's own sessions or API tokens (its id in the form's `tokenId`). */
 export async function signOutSession(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return run('content', async () => {
+  return run('account', async () => {
     const [data] = argsOf(formArgs, [form]);
-    await endOwnSession(await requireSessionUser('content'), data.get('tokenId'));
+    await endOwnSession(await requireSessionUser('account'), data.get('tokenId'));
   });
 }
 
 export async function signOutOtherSessions(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return run('content', async () => {
+  return run('account', async () => {
     argsOf(formArgs, [form]);
-    await endOtherSessions(await requireSessionUser('content'));
+    await endOtherSessions(await requireSessionUser('account'));
   });
 }
 
@@ -418,9 +425,9 @@ export async function setSignupMode(_previous: ActionResult | null, form: FormDa
 
 /** Starts (or starts over) enrolment: the account page then shows the QR code and the key. */
 export async function startTwoFactor(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return run('content', async () => {
+  return run('account', async () => {
     argsOf(formArgs, [form]);
-    await startEnrolment(await requireSessionUser('content'));
+    await startEnrolment(await requireSessionUser('account'));
   });
 }
 
@@ -428,22 +435,35 @@ export type EnrolResult = ActionResult & { recoveryCodes?: string[] };
 
 /** Confirms enrolment with a code from the app; the answer carries the ten recovery codes, shown this once. */
 export async function confirmTwoFactor(_previous: EnrolResult | null, form: FormData): Promise<EnrolResult> {
+  return withRecoveryCodes(form, (me, data, who) => confirmEnrolment(me, data.get('code'), who));
+}
+
+/** Runs a step of the person's own two-factor that makes recovery codes, and answers with them. */
+async function withRecoveryCodes(
+  form: FormData,
+  step: (me: CurrentUser, data: FormData, who: Who) => Promise<string[]>,
+): Promise<EnrolResult> {
   let recoveryCodes: string[] = [];
-  const result = await run('content', async () => {
+  const result = await run('account', async () => {
     const [data] = argsOf(formArgs, [form]);
-    const me = await requireSessionUser('content');
-    recoveryCodes = await confirmEnrolment(me, data.get('code'), await whoOfAction(me));
+    const me = await requireSessionUser('account');
+    recoveryCodes = await step(me, data, await whoOfAction(me));
   });
   return result.ok ? { ok: true, recoveryCodes } : result;
 }
 
 /** Turns the person's own two-factor off (form: `proof`, a current code or the password). */
 export async function turnOffTwoFactor(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  return run('content', async () => {
+  return run('account', async () => {
     const [data] = argsOf(formArgs, [form]);
-    const me = await requireSessionUser('content');
+    const me = await requireSessionUser('account');
     await disableTwoFactor(me, data.get('proof'), await whoOfAction(me));
   });
+}
+
+/** Ten new recovery codes (form: `proof`, a current code or the password); the answer carries them, shown this once. */
+export async function renewTwoFactorCodes(_previous: EnrolResult | null, form: FormData): Promise<EnrolResult> {
+  return withRecoveryCodes(form, (me, data, who) => renewRecoveryCodes(me, data.get('proof'), who));
 }
 
 /** An Admin resets someone's two-factor (form: `userId`); that person's sessions and tokens end. */

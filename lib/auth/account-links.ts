@@ -66,3 +66,16 @@ export async function useLink(tx: DbClient, token: unknown, purpose: LinkPurpose
   if (used.count !== 1) return null;
   return tx.accountLink.findUnique({ where: { tokenHash: sha256(token) } });
 }
+
+/**
+ * Links (used or not) past their expiry by this long are removed by the periodic sweep: nothing
+ * can use them, and the Users screen no longer shows an expired invitation after that.
+ */
+export const EXPIRED_LINK_KEEP_DAYS = 30;
+
+/** Removes links expired more than EXPIRED_LINK_KEEP_DAYS ago, at most 1000 a run (the sweep runs again). */
+export async function purgeExpiredLinks(client: DbClient): Promise<number> {
+  return client.$executeRaw`
+    DELETE FROM account_links WHERE id IN (
+      SELECT id FROM account_links WHERE expires_at < now() - make_interval(days => ${EXPIRED_LINK_KEEP_DAYS}) LIMIT 1000)`;
+}

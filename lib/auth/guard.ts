@@ -2,13 +2,18 @@ import 'server-only';
 import { cache } from 'react';
 import { forbidden, unauthenticated } from '@/lib/errors';
 import { findToken, touchToken, type TokenKind } from '@/lib/auth/tokens';
+import { getSiteSettings } from '@/lib/settings';
+import type { TwoFactorPolicy } from '@/lib/settings/schema';
 
 /**
  * The one access decision. Admin: everything. Mini Admin: content (slider, team, services,
- * contacts, events, clients). Neither flag: pending approval, refused everywhere.
+ * contacts, events, clients). Neither flag: pending approval, refused everywhere. `account`: the
+ * person's own account (password, sessions, two-factor), open to every approved person.
  * Flags are read from the database on every request, so a change applies on the next one.
+ * Under the Admins' two-factor policy (docs/decisions.md, "Two-factor sign-in"), a person it
+ * covers who has not set it up may use only `account` until they do, in the back office and /api.
  */
-export type Permission = 'content' | 'users';
+export type Permission = 'content' | 'users' | 'account';
 
 export interface CurrentUser {
   id: number;
@@ -26,6 +31,17 @@ export const isPending = (user: Pick<CurrentUser, 'isAdmin' | 'isMiniAdmin'>) =>
 export function can(user: Pick<CurrentUser, 'isAdmin' | 'isMiniAdmin'>, permission: Permission): boolean {
   if (permission === 'users') return user.isAdmin;
   return user.isAdmin || user.isMiniAdmin;
+}
+
+/** Whether the two-factor policy covers this person ("admins": Admins; "everyone": every approved person). */
+export const coveredBy = (policy: TwoFactorPolicy | string, user: Pick<CurrentUser, 'isAdmin' | 'isMiniAdmin'>) =>
+  policy === 'everyone' ? user.isAdmin || user.isMiniAdmin : policy === 'admins' ? user.isAdmin : false;
+
+/** Refuses (403 `twoFactorSetupRequired`) a person the policy covers who has not set two-factor up, outside their account. */
+async function underPolicy(user: CurrentUser, permission: Permission): Promise<CurrentUser> {
+  if (permission === 'account' || user.twoFactor) return user;
+  if (coveredBy((await getSiteSettings()).twoFactorPolicy, user)) throw forbidden('twoFactorSetupRequired');
+  return user;
 }
 
 export function authorize(user: CurrentUser | null, permission: Permission): CurrentUser {
@@ -59,7 +75,7 @@ export function bearerToken(request: Request): string | null {
 
 /** For /api route handlers: the bearer token decides. */
 export async function requireApiUser(request: Request, permission: Permission): Promise<CurrentUser> {
-  return authorize(await userFromToken(bearerToken(request), 'api'), permission);
+  return underPolicy(authorize(await userFromToken(bearerToken(request), 'api'), permission), permission);
 }
 
 /**
@@ -73,5 +89,5 @@ export const sessionUser = cache(async (): Promise<CurrentUser | null> => {
 });
 
 export async function requireSessionUser(permission: Permission): Promise<CurrentUser> {
-  return authorize(await sessionUser(), permission);
+  return underPolicy(authorize(await sessionUser(), permission), permission);
 }

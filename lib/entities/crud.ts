@@ -9,7 +9,8 @@ import { rowToInput, type AnyEntity, type DbClient, type EntityDef, type Row } f
 import { fieldErrors } from '@/lib/entities/fields';
 import { parseId } from '@/lib/entities/ids';
 import { ImageError, processImage } from '@/lib/uploads/image';
-import { newFileName, uploads, type UploadFolder } from '@/lib/uploads/store';
+import { moveFile, newFileName, trashOf, uploadStore, uploads, type UploadFolder } from '@/lib/uploads/store';
+import { isUnavailable } from '@/lib/db/faults';
 
 /**
  * The one write path shared by every content entity. Admin server actions and the legacy /api
@@ -37,6 +38,30 @@ const delegateOf = <R extends Row>(entity: Entity<R>, client: DbClient = db) => 
 /** The stored file name a row refers to (null without an image). */
 const imageOf = (entity: AnyEntity, row: Row): string | null =>
   entity.image ? (((row as unknown as Record<string, unknown>)[entity.image.column] as string | null | undefined) ?? null) : null;
+
+/** Every stored file a row refers to: its image and its gallery's. */
+function filesOf(entity: AnyEntity, row: Record<string, unknown>): string[] {
+  const gallery = Array.isArray(row.gallery) ? row.gallery.map((image) => (image as { file?: unknown } | null)?.file) : [];
+  const own = entity.image ? row[entity.image.column] : null;
+  return [own, ...gallery].filter((name): name is string => typeof name === 'string' && name !== '');
+}
+
+/**
+ * A deleted row's files go to its folder's trash (never served) until a restore brings them back
+ * or the restore window ends (the sweeper then removes them). Storage that cannot be reached now
+ * leaves them where they are: the sweeper moves them on its next run (lib/uploads/sweeper.ts).
+ */
+async function trashFiles(entity: AnyEntity, names: string[]): Promise<void> {
+  const store = await uploadStore();
+  for (const name of names) {
+    try {
+      await moveFile(store, folderOf(entity), trashOf(folderOf(entity)), name);
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      console.error(`[uploads] could not move ${entity.key}/${name} to the trash now (storage unavailable); the sweeper moves it later`);
+    }
+  }
+}
 
 /** The columns an entry of the activity log compares: the schema's fields and the image's. */
 const loggedFields = (entity: AnyEntity): string[] => [...Object.keys(entity.schema.shape), ...(entity.image ? [entity.image.column] : [])];
@@ -221,13 +246,15 @@ export async function update<R extends Row>(
 
 /**
  * Deletes the row and logs it with the row as it was, so it can be restored for RESTORE_DAYS
- * (lib/activity/restore.ts). Its image files stay until then: the orphan sweeper counts the
- * files of recent delete entries as referenced (lib/activity/retention.ts) and removes them after.
+ * (lib/activity/restore.ts). Its image files go to the trash (no longer served) and stay there
+ * until then: the orphan sweeper counts the files of recent delete entries as referenced there
+ * (lib/activity/retention.ts) and removes them after.
  */
 export async function remove<R extends Row>(entity: Entity<R>, id: number, who: Who): Promise<void> {
   const existing = await get(entity, id);
+  let gone: Row;
   try {
-    await db.$transaction(async (tx) => {
+    gone = await db.$transaction(async (tx) => {
       await entity.beforeRemove?.(existing, tx);
       // Without `include`: the snapshot holds the row's own columns, what a restore writes back.
       const deleted = await delegateOf(entity, tx).delete({ where: { id } });
@@ -239,22 +266,30 @@ export async function remove<R extends Row>(entity: Entity<R>, id: number, who: 
         changes: changedFields(columns(deleted), null, loggedFields(entity)),
         snapshot: rowSnapshot(columns(deleted)),
       });
+      return deleted;
     }, TRANSACTION);
   } catch (error) {
     mapDbError(error);
   }
   await invalidate(entity.key);
+  // The files of the row as deleted (an update queued before the delete may have replaced the one read above).
+  await trashFiles(entity, filesOf(entity, columns(gone)));
 }
 
 /**
  * Writes a deleted row back from its delete entry's snapshot (lib/activity/restore.ts checks the
- * entry): under its old id, with the image files it had (kept since the delete). Refused with a
+ * entry): under its old id, with the image files it had (back from the trash). Refused with a
  * 409 code when the id is taken again (`restoreIdTaken`) or the row no longer fits, e.g. its slug
  * or client is gone (`restoreConflict`). Logged as a `restore` entry pointing at the delete entry.
  */
 export async function restore(entity: AnyEntity, snapshot: Record<string, unknown>, restoresId: number, who: Who): Promise<number> {
   const id = parseId(snapshot.id);
   if (!id) throw notFound();
+  // Its files back from the trash first (storage down: 503, nothing restored). One already back (a
+  // restore refused below, then tried again) is where the row needs it; a refused restore leaves
+  // them served until the sweeper puts them back in the trash.
+  const store = await uploadStore();
+  for (const name of filesOf(entity, snapshot)) await moveFile(store, trashOf(folderOf(entity)), folderOf(entity), name);
   try {
     await db.$transaction(async (tx) => {
       if (await delegateOf(entity, tx).findUnique({ where: { id } })) throw conflict('restoreIdTaken');

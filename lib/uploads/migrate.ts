@@ -1,6 +1,6 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SAFE_NAME, UPLOAD_FOLDERS, type UploadFolder, type UploadStore } from './store';
+import { SAFE_NAME, STORE_FOLDERS, type StoreFolder, type UploadStore } from './store';
 
 export interface MigrateCounts {
   /** Files written to the target. */
@@ -12,7 +12,7 @@ export interface MigrateCounts {
 }
 
 /**
- * Copies an uploads folder (UPLOADS_DIR's layout: one sub-folder per UploadFolder) into another
+ * Copies an uploads folder (UPLOADS_DIR's layout: one sub-folder per StoreFolder, deleted items' trash included) into another
  * store, keeping folder and name. Idempotent: a file the target already holds with the same size
  * is skipped, so a run that stopped half-way is simply run again. Nothing is deleted anywhere.
  */
@@ -20,10 +20,10 @@ export async function migrateUploads(
   sourceDir: string,
   target: UploadStore,
   log: (line: string) => void = () => {},
-): Promise<Record<UploadFolder, MigrateCounts> & { total: MigrateCounts }> {
+): Promise<Record<StoreFolder, MigrateCounts> & { total: MigrateCounts }> {
   const total: MigrateCounts = { copied: 0, skipped: 0, ignored: 0 };
-  const result = { total } as Record<UploadFolder, MigrateCounts> & { total: MigrateCounts };
-  for (const folder of UPLOAD_FOLDERS) {
+  const result = { total } as Record<StoreFolder, MigrateCounts> & { total: MigrateCounts };
+  for (const folder of STORE_FOLDERS) {
     const counts: MigrateCounts = { copied: 0, skipped: 0, ignored: 0 };
     result[folder] = counts;
     let names: string[];

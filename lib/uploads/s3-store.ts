@@ -9,7 +9,7 @@ import {
 import { config } from '@/lib/config';
 import { unavailable } from '@/lib/db/faults';
 import { CONTENT_TYPES } from './image';
-import { SAFE_NAME, type StoredFile, type UploadFolder, type UploadStore } from './store';
+import { SAFE_NAME, type StoredFile, type StoreFolder, type UploadStore } from './store';
 
 /**
  * Uploads in a bucket of any S3-compatible store (AWS, MinIO, R2...), under `<prefix><folder>/<name>`,
@@ -70,7 +70,7 @@ function fail(error: unknown, what: string): never {
 export interface S3UploadStore extends UploadStore {
   readonly client: S3Client;
   readonly settings: S3Settings;
-  key(folder: UploadFolder, name: string): string;
+  key(folder: StoreFolder, name: string): string;
 }
 
 export function createS3Store(settings: S3Settings = s3Settings()): S3UploadStore {
@@ -86,7 +86,7 @@ export function createS3Store(settings: S3Settings = s3Settings()): S3UploadStor
     requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000, throwOnRequestTimeout: true },
   });
   const { bucket, prefix } = settings;
-  const key = (folder: UploadFolder, name: string) => `${prefix}${folder}/${name}`;
+  const key = (folder: StoreFolder, name: string) => `${prefix}${folder}/${name}`;
   const safe = (name: string) => SAFE_NAME.test(name) && !name.includes('..');
 
   return {

@@ -17,6 +17,17 @@ export const SITE_FOLDER = 'site';
 /** Every upload folder: one per entity that stores an image, and the settings' one. */
 export const UPLOAD_FOLDERS: readonly UploadFolder[] = [...IMAGE_ENTITIES.map((entity) => entity.key as UploadFolder), SITE_FOLDER];
 
+/**
+ * Where a deleted item's files wait while it can be restored (docs/decisions.md, "Activity log"):
+ * beside its folder, never served (/media and the old folders map only to UPLOAD_FOLDERS).
+ */
+export type TrashFolder = `trash-${UploadFolder}`;
+export const trashOf = (folder: UploadFolder): TrashFolder => `trash-${folder}`;
+
+/** Every folder the store holds: the served ones and their trash. */
+export type StoreFolder = UploadFolder | TrashFolder;
+export const STORE_FOLDERS: readonly StoreFolder[] = [...UPLOAD_FOLDERS, ...UPLOAD_FOLDERS.map(trashOf)];
+
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /**
@@ -25,12 +36,12 @@ export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
  * 503 `unavailable` AppError (lib/db/faults.ts); `get` answers null only for a missing file.
  */
 export interface UploadStore {
-  put(folder: UploadFolder, name: string, data: Buffer): Promise<void>;
-  get(folder: UploadFolder, name: string): Promise<{ data: Buffer; modified: Date } | null>;
+  put(folder: StoreFolder, name: string, data: Buffer): Promise<void>;
+  get(folder: StoreFolder, name: string): Promise<{ data: Buffer; modified: Date } | null>;
   /** Idempotent: removing a file that is not there is no error. */
-  remove(folder: UploadFolder, name: string): Promise<void>;
+  remove(folder: StoreFolder, name: string): Promise<void>;
   /** Every stored object in a folder (unfinished writes included), for the orphan sweeper. */
-  list(folder: UploadFolder): Promise<StoredFile[]>;
+  list(folder: StoreFolder): Promise<StoredFile[]>;
   /** Resolves when the store can be written (for readiness checks); throws saying why not. */
   ready(): Promise<void>;
 }
@@ -42,9 +53,9 @@ export interface StoredFile {
 }
 
 // Uploads live outside the build output; tell the bundler not to trace them.
-const folderPath = (folder: UploadFolder) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.uploadsDir, folder);
+const folderPath = (folder: StoreFolder) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.uploadsDir, folder);
 
-function resolveSafe(folder: UploadFolder, name: string): string | null {
+function resolveSafe(folder: StoreFolder, name: string): string | null {
   if (!SAFE_NAME.test(name) || name.includes('..')) return null;
   const root = folderPath(folder);
   const full = path.resolve(root, name);
@@ -139,6 +150,18 @@ export const uploads: UploadStore = {
     }
   },
 };
+
+/**
+ * Moves a file between folders of one store (a copy, then the original removed, so a failure half
+ * way leaves it in both places, never in neither). False when the file is not in `from`.
+ */
+export async function moveFile(store: UploadStore, from: StoreFolder, to: StoreFolder, name: string): Promise<boolean> {
+  const file = await store.get(from, name);
+  if (!file) return false;
+  await store.put(to, name, file.data);
+  await store.remove(from, name);
+  return true;
+}
 
 export function newFileName(ext: string): string {
   return `${Date.now()}-${randomBytes(6).toString('hex')}.${ext}`;

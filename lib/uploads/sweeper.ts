@@ -1,11 +1,12 @@
 import 'server-only';
 import { purgeExpiredActivity, restorableFiles } from '@/lib/activity/retention';
+import { purgeExpiredLinks } from '@/lib/auth/account-links';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { imageNames } from '@/lib/entities/crud';
 import { IMAGE_ENTITIES } from '@/lib/entities/registry';
 import { settingsFileNames } from '@/lib/settings/files';
-import { SITE_FOLDER, UPLOAD_FOLDERS, uploadStore, type UploadFolder } from './store';
+import { moveFile, SITE_FOLDER, STORE_FOLDERS, trashOf, uploadStore, type StoreFolder, type UploadFolder } from './store';
 
 /**
  * Removes stored files no row refers to: what a crash between storing a file and writing its row
@@ -27,28 +28,42 @@ export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now
       if (!lock?.locked) return { swept: false, reason: 'busy' } as const;
       // The store itself, not the app's `uploads`: a removal that fails must count as not done.
       const store = await uploadStore();
-      // Each entity's files live in the folder named after its key, the settings' in their own.
-      const folders = UPLOAD_FOLDERS;
+      // Each entity's files live in the folder named after its key, the settings' in their own;
+      // a deleted item's in its folder's trash.
+      const folders = STORE_FOLDERS;
       // Listed before the references are read: a file stored after this point is not looked at,
       // and one stored before it is referenced by then unless it is an orphan (or in flight, and young).
       const stored = new Map(await Promise.all(folders.map(async (folder) => [folder, await store.list(folder)] as const)));
-      const referenced = new Map<UploadFolder, Set<string>>(folders.map((folder) => [folder, new Set<string>()]));
+      const referenced = new Map<StoreFolder, Set<string>>(folders.map((folder) => [folder, new Set<string>()]));
       for (const entity of IMAGE_ENTITIES) {
         const names = referenced.get(entity.key as UploadFolder)!;
         for (const name of await imageNames(entity, tx)) names.add(name);
       }
       for (const name of await settingsFileNames(tx)) referenced.get(SITE_FOLDER)!.add(name);
-      // A deleted item's files are kept while it can be restored from the activity log.
+      // A deleted item's files are kept, in the trash, while it can be restored from the activity log.
       const imageColumns = new Map(IMAGE_ENTITIES.map((entity) => [entity.key, entity.image!.column]));
-      for (const [folder, names] of await restorableFiles(tx, imageColumns)) {
-        for (const name of names) referenced.get(folder as UploadFolder)?.add(name);
+      const restorable = await restorableFiles(tx, imageColumns);
+      for (const [folder, names] of restorable) {
+        for (const name of names) referenced.get(trashOf(folder as UploadFolder))?.add(name);
       }
       const removed: string[] = [];
       let kept = 0;
       for (const [folder, files] of stored) {
         const names = referenced.get(folder)!;
         for (const file of files) {
+          // Young files are in flight (an upload, or a restore bringing its files back): not touched.
           if (names.has(file.name) || now - file.modified.getTime() < graceSeconds * 1000) {
+            kept += 1;
+            continue;
+          }
+          // A deleted item's file left in its served folder (storage was down at the delete): to the trash.
+          if (!folder.startsWith('trash-') && restorable.get(folder)?.has(file.name)) {
+            try {
+              await moveFile(store, folder, trashOf(folder as UploadFolder), file.name);
+              console.log(`[uploads] moved ${folder}/${file.name} to the trash (its item was deleted)`);
+            } catch (error) {
+              console.error(`[uploads] could not move ${folder}/${file.name} to the trash:`, error);
+            }
             kept += 1;
             continue;
           }
@@ -87,6 +102,9 @@ export function startOrphanSweeps(): void {
       // The activity log's retention runs on the same schedule: old entries go once the settings say so.
       const purged = await purgeExpiredActivity(db);
       if (purged) console.log(`[activity] ${purged} entries past the retention removed`);
+      // So do expired one-time links (password resets, invitations, code steps).
+      const links = await purgeExpiredLinks(db);
+      if (links) console.log(`[accounts] ${links} expired one-time links removed`);
       const result = await sweepOrphans();
       if (result.swept) console.log(`[uploads] orphan sweep done: ${result.removed.length} removed, ${result.kept} kept`);
       else console.log('[uploads] orphan sweep skipped: another instance is sweeping');

@@ -51,12 +51,21 @@ test('enrol from the key shown, sign out, sign in with a code; without scripts w
   await password(first.page, person.email);
   await first.page.waitForURL('**/Admin', { timeout: 15_000 });
   await first.page.goto('/Admin/Account');
-  const { key, codes } = await enrol(first.page, en);
+  const { key, codes: firstCodes } = await enrol(first.page, en);
   await first.page.getByTestId('recovery-saved').click();
   await expect(first.page.getByTestId('two-factor-on')).toBeVisible();
   // The codes were shown once: the page no longer has them.
   await first.page.reload();
   await expect(first.page.getByTestId('recovery-code')).toHaveCount(0);
+  await expect(first.page.getByTestId('codes-left')).toHaveText(en.admin.account.codesLeft.replace(/^.*other \{# (.*)\}\}$/, '10 $1'));
+  // Ten new ones (the password proves it is them), shown once; the old ones stop working.
+  const renew = first.page.getByTestId('two-factor-renew');
+  await renew.getByLabel(en.admin.account.proofLabel).fill(PASSWORD);
+  await renew.getByTestId('two-factor-renew-submit').click();
+  await expect(first.page.getByText(en.admin.account.codesRenewed)).toBeVisible();
+  const codes = await first.page.getByTestId('recovery-code').allTextContents();
+  expect(codes).toHaveLength(10);
+  expect(codes.filter((c) => firstCodes.includes(c))).toEqual([]);
   await first.context.close();
 
   // Signed out (a new browser): the password leads to the code step, the code to the back office.

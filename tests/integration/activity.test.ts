@@ -225,6 +225,8 @@ describe('a deleted item is restored from its entry, with its image', () => {
     const since = await lastId();
     expect((await call(`/api/service/${service.id}`, { method: 'DELETE', token: miniToken, ip: '198.51.100.30' })).status).toBe(200);
     expect(await testDb.service.findUnique({ where: { id: service.id } })).toBeNull();
+    // Its image is in the trash now: no longer served, kept for the restore.
+    expect((await fetch(`${BASE}${imageUrl}`)).status).toBe(404);
     const deleted = await newest({ kind: 'delete', entity: 'services', entityId: service.id }, since);
     expect(deleted).toMatchObject({ actorId: miniUser.id, address: '198.51.100.30' });
     expect(deleted!.changes).toMatchObject({

@@ -145,9 +145,9 @@ describe('team', () => {
     const del = await call(`/api/team/${id}`, { token: admin, method: 'DELETE' });
     expect(del.status).toBe(200);
     expect(await testDb.teamMember.findUnique({ where: { id } })).toBeNull();
-    // Issue 26: a deleted item's image is kept for its restore (30 days; the sweeper removes it
-    // after, tests/integration/orphan-files.test.ts), so it still answers; the replaced one is gone.
-    expect((await fetch(`${process.env.TEST_BASE_URL}/teamimges/${replaced.image}`)).status).toBe(200);
+    // Issue 26: a deleted item's image waits in the trash for its restore (30 days; the sweeper
+    // removes it after, tests/integration/orphan-files.test.ts): no longer served.
+    expect((await fetch(`${process.env.TEST_BASE_URL}/teamimges/${replaced.image}`)).status).toBe(404);
     expect((await fetch(`${process.env.TEST_BASE_URL}/teamimges/${row.image}`)).status).toBe(404);
   });
 

@@ -336,10 +336,11 @@ describe('two instances behind nginx', () => {
 
       // Deleted through nginx.
       expect((await call(`/api/client/${created.data.id}`, { base: proxy, token, method: 'DELETE' })).status).toBe(200);
-      // Issue 26: a deleted item's object is kept in the bucket for its restore (30 days; the
-      // sweeper removes it after), still only there: served by either instance, on no disk.
-      expect(await s3.keys('clients/')).toContain(`clients/${second}`);
-      expect((await fetch(`${B().base}/clientimges/${second}`)).status).toBe(200);
+      // Issue 26: a deleted item's object waits in the bucket's trash for its restore (30 days; the
+      // sweeper removes it after), still only in the bucket, on no disk, and served by neither instance.
+      expect(await s3.keys('clients/')).not.toContain(`clients/${second}`);
+      expect(await s3.keys('trash-clients/')).toContain(`trash-clients/${second}`);
+      for (const server of [A(), B()]) expect((await fetch(`${server.base}/clientimges/${second}`)).status).toBe(404);
       for (const server of [A(), B()]) expect(filesUnder(uploadsDirOf(server))).toEqual([]);
     },
   );

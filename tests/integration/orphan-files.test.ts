@@ -58,7 +58,7 @@ describe('concurrent image updates of one row', () => {
     expect(after).toEqual([...before.filter((name) => name !== created.data.img), row.image].sort());
   });
 
-  it('updates racing a delete of the row leave one file for it: the one it held when deleted, kept for a restore', async () => {
+  it('updates racing a delete of the row leave one file for it: the one it held when deleted, in the trash for a restore', async () => {
     const created = await call('/api/slider', { token: admin, form: { img: await imageFile('doomed.jpg') } });
     expect(created.status).toBe(201);
     const id: number = created.data.id;
@@ -74,7 +74,9 @@ describe('concurrent image updates of one row', () => {
     expect(await testDb.slide.findUnique({ where: { id } })).toBeNull();
     const deleted = await testDb.activityLog.findFirstOrThrow({ where: { kind: 'delete', entity: 'slides', entityId: id } });
     const kept = (deleted.snapshot as { image: string }).image;
-    expect(files(mainDir, 'slides')).toEqual([...before, kept].sort());
+    // In the trash (no longer served), waiting for a restore.
+    expect(files(mainDir, 'slides')).toEqual(before);
+    expect(files(mainDir, 'trash-slides')).toContain(kept);
   });
 });
 
@@ -154,11 +156,14 @@ describe('kill -9 during an upload burst, then a restart', () => {
     }
     const inFlight = `${Date.now()}-inflight.jpg`;
     writeFileSync(path.join(dir, 'slides', inFlight), photo);
-    // The files of two deleted slides (issue 26): one deleted yesterday, kept while it can be
-    // restored from its activity-log entry; one deleted 32 days ago, past that, an orphan now.
-    const deletedAgo = async (days: number, name: string) => {
-      writeFileSync(path.join(dir, 'slides', name), photo);
-      utimesSync(path.join(dir, 'slides', name), HOURS_AGO(24 * days), HOURS_AGO(24 * days));
+    // The files of deleted slides (issue 26): one deleted yesterday but left in the served folder
+    // (storage was down at the delete), moved to the trash and kept there while it can be
+    // restored from its activity-log entry; one deleted 32 days ago, past that, an orphan now; one
+    // in the trash past its restore window, removed from there.
+    mkdirSync(path.join(dir, 'trash-slides'), { recursive: true });
+    const deletedAgo = async (days: number, name: string, folder = 'slides') => {
+      writeFileSync(path.join(dir, folder, name), photo);
+      utimesSync(path.join(dir, folder, name), HOURS_AGO(24 * days), HOURS_AGO(24 * days));
       await testDb.activityLog.create({
         data: {
           kind: 'delete',
@@ -174,22 +179,43 @@ describe('kill -9 during an upload burst, then a restart', () => {
     await deletedAgo(1, keptForRestore);
     await deletedAgo(32, pastRestore);
     planted.push(pastRestore);
+    const trashedLongAgo = `${Date.now() - 40 * 86_400_000}-trashed-long-ago.jpg`;
+    await deletedAgo(40, trashedLongAgo, 'trash-slides');
+
+    // Expired one-time links go with the same sweep once past their keep (30 days), not before.
+    const link = (days: number) =>
+      testDb.accountLink.create({
+        data: {
+          purpose: 'reset',
+          email: `sweep-${days}@example.com`,
+          tokenHash: `sweep-${Date.now()}-${days}`,
+          expiresAt: HOURS_AGO(24 * days),
+        },
+      });
+    const oldLink = await link(31);
+    const recentLink = await link(2);
 
     const second = await spawnServer({ ...env, ORPHAN_GRACE_SECONDS: '600' }, first.port);
     spawned.push(second);
     const done = await second.waitForOutput(/\[uploads\] orphan sweep done: (\d+) removed, (\d+) kept/);
     const removed = [...second.output().matchAll(/\[uploads\] removed orphan slides\/(\S+) /g)].map((m) => m[1]).sort();
     expect(removed).toEqual([...crashOrphans, ...planted].sort());
-    expect(done).toContain(`${removed.length} removed`);
+    // … and the one past its restore window in the trash.
+    expect(done).toContain(`${removed.length + 1} removed`);
 
     const after = files(dir, 'slides');
     const rowsNow = new Set((await testDb.slide.findMany({ select: { image: true } })).map((s) => s.image));
     // Every file left is referenced by a row, except the one still in flight (younger than the
-    // grace) and the one a restore may still need.
-    expect(after.filter((name) => !rowsNow.has(name))).toEqual([inFlight, keptForRestore].sort());
+    // grace); the one a restore may still need is in the trash, alone there.
+    expect(after.filter((name) => !rowsNow.has(name))).toEqual([inFlight]);
+    expect(files(dir, 'trash-slides')).toEqual([keptForRestore]);
+    expect(second.output()).toContain(`[uploads] removed orphan trash-slides/${trashedLongAgo} `);
+    expect(second.output()).toContain(`[uploads] moved slides/${keptForRestore} to the trash`);
     // Every row whose file lived in this folder still has it.
     for (const name of left.filter((n) => rowsNow.has(n))) expect(after).toContain(name);
-    expect(after.length).toBe(left.length - crashOrphans.length + 2);
+    expect(after.length).toBe(left.length - crashOrphans.length + 1);
+    expect(await testDb.accountLink.findUnique({ where: { id: oldLink.id } })).toBeNull();
+    expect(await testDb.accountLink.findUnique({ where: { id: recentLink.id } })).not.toBeNull();
     await second.kill();
   }, 120_000);
 

@@ -4,15 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_MAX_OVERALL, SIGNUP_MAX_PER_ADDRESS, SIGNUP_WINDOW_SECONDS } from '@/lib/auth/signup-throttle';
-import { migrate } from '@/lib/db/migrate';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { registrationsWindow } from '@/lib/mail/notify';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
 import { callFormAction, multipart, request, type RawResponse } from '../helpers/raw-http';
+import { ownDatabase } from '../helpers/own-database';
 import { TestSmtpServer } from '../helpers/smtp';
 import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-server';
 
@@ -37,10 +36,7 @@ const SITE = 'https://events.example';
 const FROM = 'Events Test <no-reply@example.test>';
 const PASSWORD = 'long enough pw';
 
-const adminUrl = new URL(process.env.DATABASE_URL!);
-const dbName = `signup_flood_${process.pid}_${Date.now()}`;
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
+const own = ownDatabase('signup_flood');
 const smtp = new TestSmtpServer();
 let uploads = '';
 let server: SpawnedServer | undefined;
@@ -49,20 +45,9 @@ let other: SpawnedServer | undefined;
 let db: PrismaClient | undefined;
 let adminEmail = '';
 
-async function sql(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl.toString() });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await sql(`CREATE DATABASE "${dbName}"`);
-  await migrate(url.toString(), path.resolve('prisma/migrations'));
-  db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url.toString(), max: 2 }) });
+  await own.create();
+  db = new PrismaClient({ adapter: new PrismaPg({ connectionString: own.url, max: 2 }) });
   adminEmail = 'boss@example.test';
   await db.user.create({
     data: { name: 'Boss', email: adminEmail, passwordHash: await hash(randomBytes(12).toString('hex')), isAdmin: true, isMiniAdmin: true },
@@ -70,7 +55,7 @@ beforeAll(async () => {
   await smtp.start();
   uploads = mkdtempSync(path.join(os.tmpdir(), 'signup-flood-uploads-'));
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: own.url,
     UPLOADS_DIR: uploads,
     TRUST_PROXY_HOPS: '0',
     CORS_ORIGINS: OLD_CLIENT,
@@ -89,7 +74,7 @@ afterAll(async () => {
   await Promise.all([server?.kill('SIGTERM'), other?.kill('SIGTERM')]);
   await smtp.stop();
   await db?.$disconnect();
-  await sql(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await own.drop();
   if (uploads) rmSync(uploads, { recursive: true, force: true });
 });
 

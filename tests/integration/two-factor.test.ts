@@ -182,38 +182,30 @@ describe('two-factor sign-in', () => {
     expect(await sessionWorks(cookie)).toBe(true);
   });
 
-  it('policy "required for Admins" sends an Admin without it to enrolment, and no one else', async () => {
-    const admin = await makeUser('admin');
-    const cookie = await sessionCookie(admin.email);
-    const mini = await makeUser('mini');
-    const miniCookie = await sessionCookie(mini.email);
-    // Only the three choices, and only Admins.
-    expect((await invoke('saveTwoFactorSetting', [null, form({ twoFactorPolicy: 'all' })], cookie, '/Admin/Settings')).text).toContain(
-      '"invalidChoice"',
+  it('new recovery codes take a proof; the old ones stop working, the new ones sign in once; logged', async () => {
+    const user = await makeUser('mini');
+    const { key, codes, cookie } = await enrol(user.email);
+    const wrong = await invoke('renewTwoFactorCodes', [null, form({ proof: 'not my password' })], cookie, '/Admin/Account');
+    expect(wrong.text).toContain('"wrongProof"');
+    const renewed = await invoke('renewTwoFactorCodes', [null, form({ proof: await codeAt(key, 30) })], cookie, '/Admin/Account');
+    expect(renewed.text).toContain('"ok":true');
+    const fresh = [...new Set(renewed.text.match(RECOVERY) ?? [])];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => codes.includes(c))).toEqual([]);
+    expect(await testDb.recoveryCode.count({ where: { userId: user.id } })).toBe(10);
+    // An old code no longer signs in; a new one does.
+    expect((await codeStep(await passwordStep(user.email), codes[1]!)).text).toContain('"error":"invalidCode"');
+    expect((await codeStep(await passwordStep(user.email), fresh[0]!)).text).toContain('"ok":true');
+    const entries = await testDb.activityLog.findMany({ where: { entityId: user.id, kind: 'recoveryCodesRenewed' } });
+    expect(entries).toHaveLength(1);
+    // Without two-factor there is nothing to renew.
+    const other = await makeUser('mini');
+    const refused = await invoke(
+      'renewTwoFactorCodes',
+      [null, form({ proof: PASSWORD })],
+      await sessionCookie(other.email),
+      '/Admin/Account',
     );
-    expect(
-      (await invoke('saveTwoFactorSetting', [null, form({ twoFactorPolicy: 'admins' })], miniCookie, '/Admin/Settings')).text,
-    ).toContain('"error":"forbidden"');
-    const teams = async (c: string) => (await fetch(`${BASE}/Admin/Teams`, { headers: { Cookie: c }, redirect: 'manual' })).text();
-    const SENT_TO_ACCOUNT = /NEXT_REDIRECT;replace;\/Admin\/Account;307;/;
-    expect(await teams(cookie)).not.toMatch(SENT_TO_ACCOUNT);
-    try {
-      expect((await invoke('saveTwoFactorSetting', [null, form({ twoFactorPolicy: 'admins' })], cookie, '/Admin/Settings')).text).toContain(
-        '"ok":true',
-      );
-      expect(await teams(cookie)).toMatch(SENT_TO_ACCOUNT);
-      const account = await (await fetch(`${BASE}/Admin/Account`, { headers: { Cookie: cookie } })).text();
-      expect(account).toContain('data-testid="two-factor-required"');
-      // A Mini Admin is not covered by "Admins".
-      expect(await teams(miniCookie)).not.toMatch(SENT_TO_ACCOUNT);
-      // Once enrolled, the back office opens again.
-      await enrol(admin.email);
-      expect(await teams(cookie)).not.toMatch(SENT_TO_ACCOUNT);
-    } finally {
-      // Through the action, so the cached settings are expired too: no other test meets the policy.
-      const restored = await invoke('saveTwoFactorSetting', [null, form({ twoFactorPolicy: 'none' })], cookie, '/Admin/Settings');
-      expect(restored.text).toContain('"ok":true');
-    }
-    expect(await teams(await sessionCookie((await makeUser('admin')).email))).not.toMatch(SENT_TO_ACCOUNT);
+    expect(refused.text).toContain('"error":"twoFactorOff"');
   });
 });

@@ -25,7 +25,7 @@ import {
   type CodeKind,
 } from '@/lib/auth/two-factor';
 import { getSiteSettings } from '@/lib/settings';
-import type { TwoFactorPolicy } from '@/lib/settings/schema';
+import { coveredBy } from '@/lib/auth/guard';
 import type { User } from '@/lib/generated/prisma/client';
 import type { LoginResult, PublicUser } from './index';
 
@@ -192,8 +192,11 @@ async function clearTwoFactor(tx: DbClient, userId: number) {
   await tx.accountLink.updateMany({ where: { userId, purpose: 'second-step', usedAt: null }, data: { usedAt: new Date() } });
 }
 
-/** The person turns two-factor off, proving it is them with a current code, a recovery code or their password. */
-export async function disableTwoFactor(me: { id: number }, rawProof: unknown, who: Who): Promise<void> {
+/**
+ * The signed-in person, with two-factor on, proves it is them (a current code, a recovery code or
+ * their password) before changing it; wrong proofs count against ENROL_MAX_PER_ACCOUNT an hour.
+ */
+async function provenOwner(me: { id: number }, rawProof: unknown): Promise<User> {
   const user = await db.user.findUnique({ where: { id: me.id } });
   if (!user) throw notFound();
   if (!user.twoFactorEnabledAt) throw conflict('twoFactorOff');
@@ -203,6 +206,27 @@ export async function disableTwoFactor(me: { id: number }, rawProof: unknown, wh
   const code = normaliseCode(rawProof);
   const ok = (code !== null && (await spendCode(user, code))) || (await verifyPassword(user.passwordHash, rawProof));
   if (!ok) throw invalid({ proof: ['wrongProof'] });
+  return user;
+}
+
+/**
+ * Ten new recovery codes (the person used some up, or fears they were seen): the old ones stop
+ * working in the same transaction, the new ones are returned to be shown once.
+ */
+export async function renewRecoveryCodes(me: { id: number }, rawProof: unknown, who: Who): Promise<string[]> {
+  const user = await provenOwner(me, rawProof);
+  const codes = newRecoveryCodes();
+  await db.$transaction(async (tx) => {
+    await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
+    await tx.recoveryCode.createMany({ data: codes.map((c) => ({ userId: user.id, codeHash: recoveryHash(c) })) });
+    await recordActivity(tx, { ...who, kind: 'recoveryCodesRenewed', entity: 'users', entityId: user.id });
+  });
+  return codes;
+}
+
+/** The person turns two-factor off, proving it is them with a current code, a recovery code or their password. */
+export async function disableTwoFactor(me: { id: number }, rawProof: unknown, who: Who): Promise<void> {
+  const user = await provenOwner(me, rawProof);
   await db.$transaction(async (tx) => {
     await clearTwoFactor(tx, user.id);
     await recordActivity(tx, { ...who, kind: 'twoFactorOff', entity: 'users', entityId: user.id });
@@ -230,9 +254,6 @@ export async function twoFactorUserIds(): Promise<Set<number>> {
   const rows = await db.user.findMany({ where: { twoFactorEnabledAt: { not: null } }, select: { id: true } });
   return new Set(rows.map((r) => r.id));
 }
-
-export const coveredBy = (policy: TwoFactorPolicy | string, user: { isAdmin: boolean; isMiniAdmin: boolean }) =>
-  policy === 'everyone' ? user.isAdmin || user.isMiniAdmin : policy === 'admins' ? user.isAdmin : false;
 
 /** Whether the policy covers this signed-in person and they have not enrolled: the back office sends them to /Admin/Account. */
 export async function mustEnrol(user: { isAdmin: boolean; isMiniAdmin: boolean; twoFactor: boolean }): Promise<boolean> {
