@@ -1,15 +1,15 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useRouter as useRawRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { loginWithCode } from '@/lib/admin/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
-import { Link, useRouter } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from './auth-field';
 import { useProgressiveAction } from './use-progressive-action';
+import { useSignedIn } from './use-signed-in';
 
 const TOAST_ID = 'code-form';
 
@@ -21,8 +21,7 @@ export function CodeForm() {
   const t = useTranslations('auth');
   const errors = useTranslations('errors');
   const locale = useLocale();
-  const router = useRouter();
-  const rawRouter = useRawRouter();
+  const signedIn = useSignedIn(TOAST_ID);
   const { formAction, posted, busy, setBusy, submit } = useProgressiveAction(loginWithCode);
   const [failure, setFailure] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
@@ -37,21 +36,8 @@ export function CodeForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     setFailure('');
     const result = await submit(event);
-    if (result.ok) {
-      toast.success(t('loginSuccess'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
-      setTimeout(() => {
-        // The page asked for before signing in (already prefixed with its language), else the home.
-        if (result.next) rawRouter.push(result.next);
-        else router.push('/Admin');
-        router.refresh();
-      }, TIMINGS.redirectDelayMs);
-      return;
-    }
-    setBusy(false);
-    if (result.error === 'awaitingApproval') {
-      router.push('/AwaitingApproval');
-      return;
-    }
+    if (!result.ok) setBusy(false);
+    if (signedIn(result) || result.ok) return;
     if (result.error === 'signInExpired') setExpired(true);
     const text = message(result.error);
     setFailure(text);

@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { acceptInvite } from '@/lib/admin/actions';
-import { Link } from '@/lib/i18n/navigation';
 import { AuthField } from './auth-field';
+import { AuthNotice } from './auth-notice';
 import { NewPasswordFields } from './new-password-fields';
 import { useFormFeedback } from './use-form-feedback';
 
@@ -16,15 +16,13 @@ export function InvitationForm({ token, intro }: { token: string; intro: string 
 
   if (state?.ok)
     return (
-      <div className="grid gap-4">
-        <h1 className="text-2xl font-extrabold">{t('invitationTitle')}</h1>
-        <p role="status" className="font-semibold text-green-800 dark:text-green-300" data-testid="invitation-done">
-          {t('invitationDone')}
-        </p>
-        <Link href="/LogIn" className="btn-primary justify-self-start">
-          {t('signIn')}
-        </Link>
-      </div>
+      <AuthNotice
+        title={t('invitationTitle')}
+        text={t('invitationDone')}
+        tone="done"
+        testId="invitation-done"
+        link={{ href: '/LogIn', label: t('signIn') }}
+      />
     );
   return (
     <form action={action} className="grid gap-4" data-testid="invitation-form" noValidate>

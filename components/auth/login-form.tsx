@@ -1,7 +1,6 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useRouter as useRawRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { login } from '@/lib/admin/actions';
@@ -10,6 +9,7 @@ import { Link, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from './auth-field';
 import { useProgressiveAction } from './use-progressive-action';
+import { useSignedIn } from './use-signed-in';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'login-form';
@@ -22,8 +22,7 @@ export function LoginForm({ signup }: { signup: boolean }) {
   const errors = useTranslations('errors');
   const locale = useLocale();
   const router = useRouter();
-  // The action names the page to go to with its language prefix already in it (or not, for English).
-  const rawRouter = useRawRouter();
+  const signedIn = useSignedIn(TOAST_ID);
   const { formAction, posted, busy, setBusy, submit } = useProgressiveAction(login);
   // Stays under the form after the toast has gone, until the next try. Null: nothing tried with scripts yet.
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,20 +38,8 @@ export function LoginForm({ signup }: { signup: boolean }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     setFailure('');
     const result = await submit(event);
-    if (result.ok) {
-      toast.success(t('loginSuccess'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
-      setTimeout(() => {
-        if (result.next) rawRouter.push(result.next);
-        else router.push('/Admin');
-        router.refresh();
-      }, TIMINGS.redirectDelayMs);
-      return;
-    }
-    setBusy(false);
-    if (result.error === 'awaitingApproval') {
-      router.push('/AwaitingApproval');
-      return;
-    }
+    if (!result.ok) setBusy(false);
+    if (signedIn(result) || result.ok) return;
     // The right password of an account with two-factor sign-in: its code next.
     if (result.error === 'twoFactorRequired') {
       router.push('/LogIn/Code');

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { resetPasswordWithLink } from '@/lib/admin/actions';
 import { Link } from '@/lib/i18n/navigation';
+import { AuthNotice } from './auth-notice';
 import { NewPasswordFields } from './new-password-fields';
 import { useFormFeedback } from './use-form-feedback';
 
@@ -15,15 +16,13 @@ export function ResetForm({ token }: { token: string }) {
 
   if (state?.ok)
     return (
-      <div className="grid gap-4">
-        <h1 className="text-2xl font-extrabold">{t('resetTitle')}</h1>
-        <p role="status" className="font-semibold text-green-800 dark:text-green-300" data-testid="reset-done">
-          {t('resetDone')}
-        </p>
-        <Link href="/LogIn" className="btn-primary justify-self-start">
-          {t('signIn')}
-        </Link>
-      </div>
+      <AuthNotice
+        title={t('resetTitle')}
+        text={t('resetDone')}
+        tone="done"
+        testId="reset-done"
+        link={{ href: '/LogIn', label: t('signIn') }}
+      />
     );
   return (
     <form action={action} className="grid gap-4" data-testid="reset-form" noValidate>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { InvitationForm } from '@/components/auth/invitation-form';
 import { openInvitation } from '@/lib/entities/user/invitations';
+import { AuthNotice } from '@/components/auth/auth-notice';
 
 // The link's token decides what is shown, per request.
 export const dynamic = 'force-dynamic';
@@ -20,14 +21,7 @@ export default async function InvitationPage({ params, searchParams }: Props) {
   const { token } = await searchParams;
   const invitation = typeof token === 'string' ? await openInvitation(token) : null;
   if (typeof token !== 'string' || !invitation)
-    return (
-      <div className="grid gap-4" data-testid="invitation-expired">
-        <h1 className="text-2xl font-extrabold">{t('invitationTitle')}</h1>
-        <p role="alert" className="font-semibold">
-          {t('invitationExpired')}
-        </p>
-      </div>
-    );
+    return <AuthNotice title={t('invitationTitle')} text={t('invitationExpired')} tone="problem" testId="invitation-expired" />;
   return (
     <InvitationForm
       token={token}

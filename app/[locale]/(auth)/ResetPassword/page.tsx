@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ResetForm } from '@/components/auth/reset-form';
 import { resetLinkUsable } from '@/lib/entities/user/account';
-import { Link } from '@/lib/i18n/navigation';
+import { AuthNotice } from '@/components/auth/auth-notice';
 
 // The link's token decides what is shown, per request.
 export const dynamic = 'force-dynamic';
@@ -21,15 +21,13 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
   const { token } = await searchParams;
   if (typeof token !== 'string' || !(await resetLinkUsable(token)))
     return (
-      <div className="grid gap-4" data-testid="reset-expired">
-        <h1 className="text-2xl font-extrabold">{t('resetTitle')}</h1>
-        <p role="alert" className="font-semibold">
-          {t('resetExpired')}
-        </p>
-        <Link href="/ForgotPassword" className="btn-primary justify-self-start">
-          {t('requestNewLink')}
-        </Link>
-      </div>
+      <AuthNotice
+        title={t('resetTitle')}
+        text={t('resetExpired')}
+        tone="problem"
+        testId="reset-expired"
+        link={{ href: '/ForgotPassword', label: t('requestNewLink') }}
+      />
     );
   return <ResetForm token={token} />;
 }

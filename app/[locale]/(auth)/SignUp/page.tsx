@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SignupForm } from '@/components/auth/signup-form';
-import { Link } from '@/lib/i18n/navigation';
+import { AuthNotice } from '@/components/auth/auth-notice';
 import { getSiteSettings } from '@/lib/settings';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -17,13 +17,13 @@ export default async function SignUpPage({ params }: Props) {
   if (!(await getSiteSettings()).signupOpen) {
     const t = await getTranslations('auth');
     return (
-      <div className="grid gap-4" data-testid="signup-closed">
-        <h1 className="text-2xl font-extrabold">{t('signupClosedTitle')}</h1>
-        <p>{t('signupClosed')}</p>
-        <Link href="/LogIn" className="btn-primary justify-self-start">
-          {t('backToSignIn')}
-        </Link>
-      </div>
+      <AuthNotice
+        title={t('signupClosedTitle')}
+        text={t('signupClosed')}
+        tone="plain"
+        testId="signup-closed"
+        link={{ href: '/LogIn', label: t('backToSignIn') }}
+      />
     );
   }
   return <SignupForm />;

@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CodeForm } from '@/components/auth/code-form';
 import { secondStepPending, SECOND_STEP_COOKIE } from '@/lib/entities/user/two-factor';
-import { Link } from '@/lib/i18n/navigation';
+import { AuthNotice } from '@/components/auth/auth-notice';
 
 // The second-step cookie decides what is shown, per request.
 export const dynamic = 'force-dynamic';
@@ -21,15 +21,13 @@ export default async function LogInCodePage({ params }: Props) {
   const t = await getTranslations('auth');
   if (!(await secondStepPending((await cookies()).get(SECOND_STEP_COOKIE)?.value)))
     return (
-      <div className="grid gap-4" data-testid="code-expired">
-        <h1 className="text-2xl font-extrabold">{t('codeTitle')}</h1>
-        <p role="alert" className="font-semibold">
-          {t('codeExpired')}
-        </p>
-        <Link href="/LogIn" className="btn-primary justify-self-start">
-          {t('signInAgain')}
-        </Link>
-      </div>
+      <AuthNotice
+        title={t('codeTitle')}
+        text={t('codeExpired')}
+        tone="problem"
+        testId="code-expired"
+        link={{ href: '/LogIn', label: t('signInAgain') }}
+      />
     );
   return <CodeForm />;
 }
