@@ -68,8 +68,13 @@ export function VersionConflict({
   const t = useTranslations('admin.conflict');
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    panel.current?.focus({ preventScroll: true });
-    panel.current?.scrollIntoView({ block: 'start' });
+    // On the next task: the item form's confirmation dialog closes in this same commit (its
+    // effect runs after this one) and hands focus back to its opener.
+    const timer = setTimeout(() => {
+      panel.current?.focus({ preventScroll: true });
+      panel.current?.scrollIntoView({ block: 'start' });
+    });
+    return () => clearTimeout(timer);
   }, [differences]);
   const shown = (name: string, value: string) => display(name, value).trim() || t('empty');
   return (
@@ -103,12 +108,12 @@ export function VersionConflict({
                 <th scope="row" className="pe-2 text-start font-semibold">
                   {label(d.name)}
                 </th>
-                {/* dir="auto": each value reads in its own direction, whatever the page's. */}
-                <td dir="auto" className="pe-2 break-words whitespace-pre-line" data-testid="conflict-theirs">
-                  {shown(d.name, d.theirs)}
+                {/* <bdi>: each value reads in its own direction, whatever the page's. */}
+                <td className="pe-2 break-words whitespace-pre-line" data-testid="conflict-theirs">
+                  <bdi>{shown(d.name, d.theirs)}</bdi>
                 </td>
-                <td dir="auto" className="break-words whitespace-pre-line" data-testid="conflict-yours">
-                  {shown(d.name, d.yours)}
+                <td className="break-words whitespace-pre-line" data-testid="conflict-yours">
+                  <bdi>{shown(d.name, d.yours)}</bdi>
                 </td>
               </tr>
             ))}

@@ -78,7 +78,12 @@ export async function saveItem(areaKey: AreaKey, id: number | null, form: FormDa
   });
   if (result.ok || result.error !== 'staleVersion' || !target.area || !target.id) return result;
   const now = await formValues(AREAS[target.area], target.id);
-  return { ...result, status: 409, ...(now?.version ? { conflict: { version: now.version, values: now.values } } : {}) };
+  return {
+    ok: false,
+    error: result.error,
+    status: 409,
+    ...(now?.version ? { conflict: { version: now.version, values: now.values } } : {}),
+  };
 }
 
 export async function deleteItem(areaKey: AreaKey, id: number): Promise<ActionResult> {
@@ -127,7 +132,7 @@ export async function saveSettings(form: FormData): Promise<ActionResult> {
   // Saved in between by someone else: the form shows what is saved now (as saveItem's does).
   if (result.ok || result.error !== 'staleVersion') return result;
   const now = await settingsNow().catch(() => null); // (the refusal stands on its own without it)
-  return { ...result, status: 409, ...(now ? { conflict: now } : {}) };
+  return { ok: false, error: result.error, status: 409, ...(now ? { conflict: now } : {}) };
 }
 
 const restoreArgs = z.tuple([z.instanceof(FormData)]);
