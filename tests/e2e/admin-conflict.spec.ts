@@ -7,6 +7,8 @@ import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 // second person's edits back on top of the newer version, to save again.
 
 const PREFIX = 'E2E-TEMP';
+// A save on a machine busy with other specs can take more than the default 10 s.
+const SAVE_MS = 30_000;
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -31,6 +33,8 @@ test.afterAll(async () => {
 });
 
 test('two people save one team member: the second is told what changed and re-applies on top', async ({ browser }) => {
+  // A demo member's photo file, so the form shows a real one (the row is deleted, the file stays).
+  const photo = (await testDb.teamMember.findFirstOrThrow({ where: { image: { not: '' } }, orderBy: { id: 'asc' } })).image;
   const row = await testDb.teamMember.create({
     data: {
       nameEn: `${PREFIX} conflict ${unique('m')}`,
@@ -39,7 +43,7 @@ test('two people save one team member: the second is told what changed and re-ap
       detailsAr: 'تفاصيل',
       jobTitleEn: 'Engineer',
       jobTitleAr: 'مهندس',
-      image: 'none.jpg',
+      image: photo,
     },
   });
   const admin = await makeUser('admin');
@@ -53,7 +57,7 @@ test('two people save one team member: the second is told what changed and re-ap
   await first.locator('#field-jobTitleEn').fill('Lighting designer');
   await first.locator('#field-nameAr').fill('مصمم');
   await save(first);
-  await expect(first.getByText('Updated Successfully!')).toBeVisible();
+  await expect(first.getByText('Updated Successfully!')).toBeVisible({ timeout: SAVE_MS });
   await expect
     .poll(async () => (await testDb.teamMember.findUniqueOrThrow({ where: { id: row.id } })).jobTitleEn)
     .toBe('Lighting designer');
@@ -63,7 +67,7 @@ test('two people save one team member: the second is told what changed and re-ap
   await second.locator('#field-detailsEn').fill('Runs the sound desk.');
   await save(second);
   const panel = second.getByTestId('version-conflict');
-  await expect(panel).toBeVisible();
+  await expect(panel).toBeVisible({ timeout: SAVE_MS });
   await expect(panel).toContainText('Someone else saved this while you were editing');
   await expect(panel).toBeFocused();
   // Field by field: saved now, and what this person sent.
@@ -88,7 +92,7 @@ test('two people save one team member: the second is told what changed and re-ap
   await expect(second.locator('#field-nameAr')).toHaveValue('مصمم');
   await expect(panel).toContainText('Your changes are back in the form');
   await save(second);
-  await expect(second.getByText('Updated Successfully!')).toBeVisible();
+  await expect(second.getByText('Updated Successfully!')).toBeVisible({ timeout: SAVE_MS });
   await expect
     .poll(async () => {
       const now = await testDb.teamMember.findUniqueOrThrow({ where: { id: row.id } });
