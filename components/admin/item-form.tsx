@@ -7,6 +7,7 @@ import { saveItem } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
 import { AREAS, adminPath, formInput, type AreaKey, type FormField } from '@/lib/admin/areas';
 import { fieldErrors as toFieldErrors } from '@/lib/entities/fields';
+import { VERSION_FIELD } from '@/lib/entities/version';
 import { useRouter } from '@/lib/i18n/navigation';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { TIMINGS } from '@/lib/timings';
@@ -14,6 +15,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { GalleryManager } from './gallery-manager';
 import { ImageInput, type ImageLimits } from './image-input';
 import { useFieldMessage } from './use-field-message';
+import { useVersionedValues, VersionConflict } from './version-conflict';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'item-form';
@@ -30,6 +32,7 @@ export function ItemForm({
   image = null,
   options = {},
   imageLimits,
+  version: readVersion = null,
 }: {
   areaKey: AreaKey;
   id?: number;
@@ -38,6 +41,8 @@ export function ItemForm({
   options?: Record<string, { value: string; label: string }[]>;
   /** From the server (lib/config.ts): stated under the image field and checked on picking. */
   imageLimits: ImageLimits;
+  /** The version `initial` was read at; the save carries it (lib/entities/version.ts). */
+  version?: string | null;
 }) {
   const area = AREAS[areaKey];
   const mode = id === undefined ? 'create' : 'update';
@@ -55,6 +60,9 @@ export function ItemForm({
   // A refused save's errors, to focus once the confirmation dialog has closed: while it is open
   // the form is inert (nothing in it takes focus), and closing it hands focus back to Submit.
   const focusAfterDialog = useRef<Record<string, string[]> | null>(null);
+  // Optimistic versions: the version the fields show, and after a refused save over a newer one,
+  // the newer values (the fields are drawn again, `generation`) and what differs.
+  const { version, values, generation, conflict, refused, reapplyMine } = useVersionedValues(area.fields, initial, readVersion);
   useEffect(() => {
     // Runs after the dialog's own effect (children first), so after its close.
     if (pending !== null || !focusAfterDialog.current) return;
@@ -99,6 +107,12 @@ export function ItemForm({
     const result = await saveItem(areaKey, id ?? null, pending).catch((): ActionResult => ({ ok: false, error: 'server' }));
     setBusy(false);
     setPending(null);
+    if (!result.ok && result.conflict) {
+      refused(pending, result.conflict);
+      setErrors({});
+      toast.error(ta('conflict.toast'), { id: TOAST_ID, duration: area.errorToastMs });
+      return;
+    }
     if (result.ok) {
       setDone(true);
       toast.success(mode === 'create' ? t('created') : t('updated'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
@@ -116,6 +130,17 @@ export function ItemForm({
   }
 
   const errorOf = (field: string) => errors[field]?.map((code) => message(field, code)).join(' ');
+  const labelOf = (name: string) => t(runtimeKey(`fields.${name}`));
+  /** A value as the conflict panel shows it: a choice by its label, a box as Yes or No, a gallery by its count. */
+  function displayOf(name: string, value: string): string {
+    const kind = area.fields.find((f) => f.name === name)?.kind;
+    if (kind === 'checkbox') return value === 'true' ? ta('conflict.yes') : ta('conflict.no');
+    if (kind === 'gallery') return ta('conflict.pictures', { count: galleryCount(value) });
+    const choices = options[name];
+    if (!choices) return value;
+    const labels = value.split('\n').filter(Boolean);
+    return labels.map((v) => choices.find((o) => o.value === v)?.label ?? v).join(', ');
+  }
 
   return (
     // POST even if a tap beats the scripts: a GET would put every field in the address bar and logs.
@@ -133,6 +158,17 @@ export function ItemForm({
           {t('urlHint')}
         </p>
       )}
+      {conflict && (
+        <VersionConflict
+          differences={conflict.differences}
+          label={labelOf}
+          display={displayOf}
+          reapplied={conflict.reapplied}
+          onReapply={reapplyMine}
+        />
+      )}
+      {/* The version the fields were read at: a save over a newer one is refused, not lost. */}
+      {mode === 'update' && version && <input type="hidden" name={VERSION_FIELD} value={version} />}
       {area.fields.map((field) =>
         field.kind === 'image' ? (
           <ImageInput
@@ -147,18 +183,18 @@ export function ItemForm({
           />
         ) : field.kind === 'gallery' ? (
           <GalleryManager
-            key={field.name}
+            key={`${field.name}-${generation}`}
             name={field.name}
             label={t(runtimeKey(`fields.${field.name}`))}
-            initial={initial[field.name] ?? '[]'}
+            initial={values[field.name] ?? '[]'}
             error={errorOf(field.name)}
           />
         ) : (
           <Field
-            key={field.name}
+            key={`${field.name}-${generation}`}
             field={field}
             label={t(runtimeKey(`fields.${field.name}`))}
-            initial={initial[field.name] ?? ''}
+            initial={values[field.name] ?? ''}
             error={errorOf(field.name)}
             options={options[field.name]}
             placeholder={field.kind === 'select' ? t('selectClient') : undefined}
@@ -186,6 +222,15 @@ export function ItemForm({
       />
     </form>
   );
+}
+
+function galleryCount(json: string): number {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.length : 0;
+  } catch {
+    return 0;
+  }
 }
 
 const LTR_KINDS = new Set<string>(['email', 'tel', 'url', 'number', 'text', 'textarea']);

@@ -7,14 +7,20 @@ import { saveSettings, type ActionResult } from '@/lib/admin/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import { MAX_PORTFOLIO_BYTES, PORTFOLIO_PATH } from '@/lib/settings/paths';
-import type { SettingsFileField, SettingsInput } from '@/lib/settings/schema';
+import { SETTINGS_TEXT_FIELDS, type SettingsFileField, type SettingsInput } from '@/lib/settings/schema';
+import type { FormField } from '@/lib/admin/areas';
+import { VERSION_FIELD } from '@/lib/entities/version';
 import { TIMINGS } from '@/lib/timings';
 import { ImageInput, type ImageLimits } from './image-input';
+import { useVersionedValues, VersionConflict } from './version-conflict';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'settings-form';
 
 type TextField = keyof SettingsInput;
+
+/** The text fields, as the version conflict's helpers read a form (lib/admin/conflict.ts). */
+const VERSIONED_FIELDS: FormField[] = SETTINGS_TEXT_FIELDS.map((name) => ({ name, kind: 'text', required: false }));
 
 interface FieldDef {
   name: TextField;
@@ -66,8 +72,11 @@ export function SettingsForm({
   initial,
   files,
   imageLimits,
+  version: readVersion,
 }: {
   initial: Record<TextField, string>;
+  /** The version `initial` was read at; the save carries it (lib/entities/version.ts). */
+  version: string;
   /** The current files' URLs (null: the demo brand's is used). */
   files: Record<SettingsFileField, string | null>;
   /**
@@ -85,6 +94,8 @@ export function SettingsForm({
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  // A save refused over a newer version shows the newer values and what differs (version-conflict.tsx).
+  const versioned = useVersionedValues(VERSIONED_FIELDS, initial, readVersion);
 
   const message = (code: string) => {
     const own = runtimeKey(`errors.${code}`);
@@ -121,6 +132,12 @@ export function SettingsForm({
     setBusy(true);
     const result = await saveSettings(data).catch((): ActionResult => ({ ok: false, error: 'server' }));
     setBusy(false);
+    if (!result.ok && result.conflict) {
+      versioned.refused(data, result.conflict);
+      setErrors({});
+      toast.error(ta('conflict.toast'), { id: TOAST_ID, duration: TIMINGS.errorToastMs });
+      return;
+    }
     if (result.ok) {
       toast.success(t('saved'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
       // The new files' previews and the menu's logo come from the server.
@@ -150,14 +167,14 @@ export function SettingsForm({
     const common = {
       id,
       name: def.name,
-      defaultValue: initial[def.name],
+      defaultValue: versioned.values[def.name],
       'aria-invalid': Boolean(error),
       'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
       dir: def.rtl ? 'rtl' : def.ltr ? 'ltr' : undefined,
       className: 'field-input',
     } as const;
     return (
-      <div key={def.name}>
+      <div key={`${def.name}-${versioned.generation}`}>
         <label htmlFor={id} className="mb-1 block font-semibold">
           {t(`fields.${def.name}`)}
         </label>
@@ -191,6 +208,16 @@ export function SettingsForm({
       data-testid="settings-form"
     >
       <p>{t('intro')}</p>
+      {versioned.conflict && (
+        <VersionConflict
+          differences={versioned.conflict.differences}
+          label={(name) => t(runtimeKey(`fields.${name}`))}
+          display={(_, value) => value}
+          reapplied={versioned.conflict.reapplied}
+          onReapply={versioned.reapplyMine}
+        />
+      )}
+      <input type="hidden" name={VERSION_FIELD} value={versioned.version} />
       {SECTIONS.map((section) => (
         <fieldset key={section.key} className="grid gap-5 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
           <legend className="px-2 text-xl font-bold">{t(section.key)}</legend>

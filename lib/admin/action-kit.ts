@@ -23,7 +23,15 @@ export type ActionResult =
       values?: Record<string, string>;
       /** The HTTP status a refusal stands for, where the client tells it apart (sign-up's 429). */
       status?: number;
+      /** A save over a newer version (409 `staleVersion`): what is saved now, for the form to show and re-apply on. */
+      conflict?: VersionConflict;
     };
+
+/** The row as it is now: its version and its fields as their form shows them. */
+export interface VersionConflict {
+  version: string;
+  values: Record<string, string>;
+}
 
 /**
  * Runs an action's body behind the one guard (`permission` null: a public action) and answers with

@@ -34,15 +34,17 @@ import { z } from 'zod';
 import { isDbFault } from '@/lib/db/faults';
 import { redirect } from '@/lib/i18n/navigation';
 import { localePath } from '@/lib/pages';
-import { saveSettings as writeSettings, saveTwoFactorPolicy } from '@/lib/settings/save';
+import { saveSettings as writeSettings, saveTwoFactorPolicy, settingsNow } from '@/lib/settings/save';
 import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } from '@/lib/settings/schema';
 import { activityQuery, parseActivityFilter } from '@/lib/activity/read';
 import { restoreFromEntry } from '@/lib/activity/restore';
 import { parseId } from '@/lib/entities/ids';
 import { AppError } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
+import { sentVersion, VERSION_FIELD } from '@/lib/entities/version';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from './action-kit';
 import { adminPath, AREAS, formInput, type AreaKey } from './areas';
+import { formValues } from './server';
 
 // Every admin server action. Each one passes the same guard as /api first, then calls the same
 // entity write function; errors come back as codes that the client turns into words.
@@ -65,15 +67,30 @@ function fieldsOf(key: AreaKey, form: FormData): { raw: Record<string, unknown>;
   return { raw: formInput(AREAS[key].fields, form), image: hasImage && value instanceof File && value.size > 0 ? value : null };
 }
 
-/** Create (id null) or update an item of a content area. */
+/**
+ * Create (id null) or update an item of a content area. An update carries the version its form
+ * was read at (hidden field `version`); over a newer one it is refused (409 `staleVersion`) and
+ * the answer holds the item as saved now, for the form to show what changed and re-apply on.
+ */
 export async function saveItem(areaKey: AreaKey, id: number | null, form: FormData): Promise<ActionResult> {
-  return run('content', async (user) => {
+  // Which item an update was about, once its arguments passed the checks.
+  const target: { area?: AreaKey; id?: number } = {};
+  const result = await run('content', async (user) => {
     const [area, itemId, data] = argsOf(saveItemArgs, [areaKey, id, form]);
     const { raw, image } = fieldsOf(area, data);
     const who = await whoOfAction(user);
-    if (itemId === null) await crud.create(AREAS[area].entity, raw, image, who);
-    else await crud.update(AREAS[area].entity, itemId, raw, image, who);
+    if (itemId === null) return void (await crud.create(AREAS[area].entity, raw, image, who));
+    Object.assign(target, { area, id: itemId });
+    await crud.update(AREAS[area].entity, itemId, raw, image, who, sentVersion(data.get(VERSION_FIELD)));
   });
+  if (result.ok || result.error !== 'staleVersion' || !target.area || !target.id) return result;
+  const now = await formValues(AREAS[target.area], target.id);
+  return {
+    ok: false,
+    error: result.error,
+    status: 409,
+    ...(now?.version ? { conflict: { version: now.version, values: now.values } } : {}),
+  };
 }
 
 export async function deleteItem(areaKey: AreaKey, id: number): Promise<ActionResult> {
@@ -103,7 +120,7 @@ export async function deleteUser(id: number): Promise<ActionResult> {
  * value; a file field with a file replaces it, `clear_<field>=1` goes back to the demo's.
  */
 export async function saveSettings(form: FormData): Promise<ActionResult> {
-  return run('users', async (user) => {
+  const result = await run('users', async (user) => {
     const [data] = argsOf(saveSettingsArgs, [form]);
     const raw: Record<string, unknown> = {};
     for (const name of SETTINGS_TEXT_FIELDS) {
@@ -117,8 +134,12 @@ export async function saveSettings(form: FormData): Promise<ActionResult> {
       upload[field] = value instanceof File && value.size > 0 ? value : null;
       if (data.get(`clear_${field}`) === '1') clear.add(field);
     }
-    await writeSettings(raw, { upload, clear }, await whoOfAction(user));
+    await writeSettings(raw, { upload, clear }, await whoOfAction(user), sentVersion(data.get(VERSION_FIELD)));
   });
+  // Saved in between by someone else: the form shows what is saved now (as saveItem's does).
+  if (result.ok || result.error !== 'staleVersion') return result;
+  const now = await settingsNow().catch(() => null); // (the refusal stands on its own without it)
+  return { ok: false, error: result.error, status: 409, ...(now ? { conflict: now } : {}) };
 }
 
 const restoreArgs = z.tuple([z.instanceof(FormData)]);

@@ -4,6 +4,7 @@ import { rowImageUrl, rowToInput, type AdminCard } from '@/lib/entities/define';
 import { db } from '@/lib/db/client';
 import { events } from '@/lib/entities/events';
 import { parseId } from '@/lib/entities/ids';
+import { versionOf } from '@/lib/entities/version';
 import { entityByKey } from '@/lib/entities/registry';
 import type { AreaDef } from './areas';
 
@@ -87,6 +88,8 @@ export async function projectCards(
 export interface FormValues {
   values: Record<string, string>;
   image: string | null;
+  /** The version the form is read at; its save carries it back (lib/entities/version.ts). */
+  version: string | null;
 }
 
 /** A value as its field shows it: a list of plain values one a line (ids, links), the gallery as JSON. */
@@ -102,6 +105,7 @@ export async function formValues(area: AreaDef, id: number): Promise<FormValues 
     return {
       values: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, formText(v)])),
       image: rowImageUrl(entity, row),
+      version: versionOf(row),
     };
   } catch {
     return null;

@@ -8,6 +8,7 @@ import { conflict, invalid, notFound, type FieldErrors } from '@/lib/errors';
 import { rowToInput, type AnyEntity, type DbClient, type EntityDef, type Row } from '@/lib/entities/define';
 import { fieldErrors } from '@/lib/entities/fields';
 import { parseId } from '@/lib/entities/ids';
+import { assertVersion, nextUpdatedAt, versionOf } from '@/lib/entities/version';
 import { ImageError, processImage } from '@/lib/uploads/image';
 import { moveFile, newFileName, trashOf, uploadStore, uploads, type UploadFolder } from '@/lib/uploads/store';
 import { isUnavailable } from '@/lib/db/faults';
@@ -203,6 +204,8 @@ export async function update<R extends Row>(
   raw: Record<string, unknown>,
   upload: Upload,
   who: Who,
+  /** The version the caller read the row at (lib/entities/version.ts); undefined: not compared. */
+  version?: string,
 ): Promise<R> {
   const existing = await get(entity, id);
   const file = isFile(upload) ? upload : null;
@@ -223,11 +226,17 @@ export async function update<R extends Row>(
       );
       const current = locked.length ? await delegateOf(entity, tx).findUnique({ where: { id } }) : null;
       if (!current) throw notFound();
+      // Compared under the lock: of two saves read at one version, the second finds it moved.
+      assertVersion(versionOf(current), version);
       const held = imageOf(entity, current);
       // Merged with the locked row, so fields another writer just saved are kept, not overwritten.
       const checked = validateInTransaction(entity, { ...rowToInput(entity, current), ...provided }, Boolean(image || held));
       const input = entity.prepare ? await entity.prepare(checked, tx, current) : checked;
-      const row = await delegateOf(entity, tx).update({ where: { id }, data: rowData(entity, input, image), include: entity.include });
+      const row = await delegateOf(entity, tx).update({
+        where: { id },
+        data: { ...rowData(entity, input, image), updatedAt: nextUpdatedAt(current) },
+        include: entity.include,
+      });
       await entity.afterUpdate?.(current, row, tx);
       // Only what this write changed, against the row it locked. Saving a form unchanged logs nothing.
       const changes = changedFields(columns(current), columns(row), loggedFields(entity));

@@ -4,7 +4,7 @@ import { parseId } from '@/lib/entities/ids';
 // Zod building blocks shared by every entity schema. Messages are codes, never sentences:
 // the admin forms and the legacy API turn them into words from messages/*.json.
 
-// One rule for every text field: control characters are refused, not stripped (a NUL is an error
+// One rule for every text field: control characters (and invisible format characters, below) are refused, not stripped (a NUL is an error
 // in PostgreSQL text, and the others are invisible in a page and never typed by a person, so
 // silently dropping them would store something other than what was sent). Multi-line fields
 // keep tab, line feed and carriage return. Lone UTF-16 surrogates are refused too: they cannot
@@ -12,6 +12,17 @@ import { parseId } from '@/lib/entities/ids';
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Invisible format characters, refused for the same reason: nobody types them on purpose, and the
+// direction controls among them reorder what staff read ("Invoice U+202E fdp.exe" shows as
+// "Invoice exe.pdf" in the inbox and in a mail subject). Refused: the bidi embeddings, overrides
+// and isolates (U+202A-202E, U+2066-2069), the bidi marks (LRM, RLM, ALM: invisible too, and the
+// site isolates mixed-direction text itself), zero width space, word joiner and the invisible
+// operators (U+200B, U+2060-2064), the deprecated format controls (U+206A-206F), the BOM / zero
+// width no-break space (U+FEFF), the Mongolian vowel separator (U+180E) and the interlinear
+// annotation controls (U+FFF9-FFFB). Kept: ZWNJ U+200C and ZWJ U+200D, which change how letters
+// join (typed in Persian and Urdu words, and inside emoji sequences), and the soft hyphen
+// U+00AD, a visible hyphen where a long word breaks. docs/decisions.md, "Integrity (issue 27)".
+const INVISIBLE_FORMAT = /[\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/;
 
 export interface TextOptions {
   /** Tab and line breaks allowed (descriptions, details). */
@@ -20,7 +31,7 @@ export interface TextOptions {
 
 export function isCleanText(value: string, options: TextOptions = {}): boolean {
   const control = options.multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
-  return !control.test(value) && !LONE_SURROGATE.test(value);
+  return !control.test(value) && !LONE_SURROGATE.test(value) && !INVISIBLE_FORMAT.test(value);
 }
 
 /** A string that passed the text rule; every text field of every schema starts here. */

@@ -7,13 +7,13 @@ import { argsOf, formLocale, idArg, runAction, type ActionResult } from '@/lib/a
 import { whoOfAction } from '@/lib/activity/who';
 import { clientAddress } from '@/lib/auth/client-address';
 import { requireSessionUser, type CurrentUser } from '@/lib/auth/guard';
-import { hit, refund } from '@/lib/auth/rate-limit';
+import { hit, refund, reset, take } from '@/lib/auth/rate-limit';
 import { config } from '@/lib/config';
 import { isDbFault } from '@/lib/db/faults';
 import { requiredText } from '@/lib/entities/fields';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
-import { checkFillToken, issueFillToken } from './fill-token';
+import { checkFillToken, fillTokenUse, issueFillToken } from './fill-token';
 import { addInquiryNote, createInquiry, isKnownEventType, removeInquiry, setInquiryStatus } from './index';
 import {
   dubaiToday,
@@ -31,9 +31,14 @@ import {
 // public endpoints: every argument is checked with zod before anything else, and the inbox's pass
 // the one guard first.
 
+/** The caller's address, as the rate limits count it: a fill-time token is good for this one only. */
+async function callerAddress(): Promise<string> {
+  return clientAddress(await headers(), config.trustProxyHops);
+}
+
 /** A fill-time token: the form asks for one when a visitor first focuses it (fill-token.ts). */
 export async function startQuote(): Promise<string> {
-  return issueFillToken();
+  return issueFillToken(await callerAddress());
 }
 
 /** What was typed, sent back so a page re-rendered without scripts keeps it. */
@@ -62,12 +67,13 @@ async function store(form: FormData): Promise<QuoteResult> {
   const honeypot = form.get(HONEYPOT_FIELD);
   if (honeypot !== null && honeypot !== '') return { ok: false, status: 400, error: 'refused', values };
 
+  const address = await callerAddress();
   const posted = form.get(STARTED_FIELD);
-  const started = checkFillToken(posted);
+  const started = checkFillToken(posted, address);
   // Every refusal carries the token the next try needs: a fresh one when the post had none (or a
-  // forged or expired one), else the same one (the wait counts from when it was issued). Without
-  // scripts the re-rendered form only has what this answer says.
-  const token = started === 'missing' ? issueFillToken() : String(posted);
+  // forged or expired one, or one given to another address), else the same one (the wait counts
+  // from when it was issued). Without scripts the re-rendered form only has what this answer says.
+  const token = started === 'missing' ? issueFillToken(address) : String(posted);
   const checked = validateQuote(quoteValues(form), dubaiToday());
   if (!checked.ok) return { ok: false, status: 422, error: 'invalid', fieldErrors: checked.errors, values, token };
   try {
@@ -77,14 +83,22 @@ async function store(form: FormData): Promise<QuoteResult> {
     if (started === 'missing') return { ok: false, status: 400, error: 'confirm', values, token };
     if (started === 'tooFast') return { ok: false, status: 400, error: 'tooFast', values, token };
 
-    const key = `quote:${clientAddress(await headers(), config.trustProxyHops)}`;
+    const key = `quote:${address}`;
     if ((await hit(key, config.quoteRate.windowSeconds)) > config.quoteRate.perAddress) {
       return { ok: false, status: 429, error: 'tooManyRequests', values, token };
+    }
+    // One stored request per token: the first post to count it wins (an atomic upsert, so two at
+    // once cannot both be first); any other is answered like a post without a token.
+    const use = fillTokenUse(token);
+    if ((await take(use.key, use.seconds)).count > 1) {
+      await refund(key);
+      return { ok: false, status: 400, error: 'confirm', values, token: issueFillToken(address) };
     }
     try {
       await createInquiry(checked.data, formLocale(form));
     } catch (error) {
-      await refund(key).catch(() => undefined); // not stored: the try does not count
+      // Not stored: neither the try nor the token counts.
+      await Promise.all([refund(key), reset(use.key)]).catch(() => undefined);
       throw error;
     }
     return { ok: true };

@@ -3,6 +3,7 @@ import { changedFields, recordActivity, type Who } from '@/lib/activity';
 import { invalidate } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { fieldErrors } from '@/lib/entities/fields';
+import { assertVersion, nextUpdatedAt, NO_ROW_VERSION, versionOf } from '@/lib/entities/version';
 import { invalid, type FieldErrors } from '@/lib/errors';
 import { ImageError, processImage, shareCrop } from '@/lib/uploads/image';
 import { checkPdf, PdfError } from '@/lib/uploads/pdf';
@@ -41,7 +42,7 @@ async function prepare(field: SettingsFileField, file: File): Promise<Prepared> 
  * Saves the fields sent (a field not sent keeps its value) and the files. Throws the 422 `invalid`
  * AppError with codes under each field; nothing is stored or changed then.
  */
-export async function saveSettings(raw: Record<string, unknown>, files: SettingsFiles, who: Who): Promise<void> {
+export async function saveSettings(raw: Record<string, unknown>, files: SettingsFiles, who: Who, version?: string): Promise<void> {
   const provided = Object.fromEntries(SETTINGS_TEXT_FIELDS.filter((name) => raw[name] !== undefined).map((name) => [name, raw[name]]));
   const parsed = settingsSchema.partial().safeParse(provided);
   const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -76,9 +77,12 @@ export async function saveSettings(raw: Record<string, unknown>, files: Settings
     replaced = await db.$transaction(async (tx) => {
       // The row may not exist yet (the seed leaves it out: the demo brand). Created empty, then
       // locked: concurrent saves queue here and each removes exactly the file the row held.
-      await tx.$executeRaw`INSERT INTO site_settings (id, updated_at) VALUES (1, now()) ON CONFLICT (id) DO NOTHING`;
+      const created = await tx.$executeRaw`INSERT INTO site_settings (id, updated_at) VALUES (1, now()) ON CONFLICT (id) DO NOTHING`;
       await tx.$queryRaw`SELECT 1 FROM site_settings WHERE id = 1 FOR UPDATE`;
       const current = await tx.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
+      // The version the form was read at, compared under the lock (lib/entities/version.ts): a
+      // row created just now was read as none.
+      assertVersion(created ? NO_ROW_VERSION : versionOf(current), version);
       const fileData: Partial<Record<SettingsFileField, string | null>> = {};
       const old: string[] = [];
       for (const field of SETTINGS_FILE_FIELDS) {
@@ -88,7 +92,10 @@ export async function saveSettings(raw: Record<string, unknown>, files: Settings
         const held = current[field];
         if (held && held !== next) old.push(held);
       }
-      const updated = await tx.siteSettings.update({ where: { id: 1 }, data: { ...input, ...fileData } });
+      const updated = await tx.siteSettings.update({
+        where: { id: 1 },
+        data: { ...input, ...fileData, updatedAt: nextUpdatedAt(current) },
+      });
       // Files by their stored names; a save that changed nothing logs nothing.
       const changes = changedFields(current, updated, [...SETTINGS_TEXT_FIELDS, ...SETTINGS_FILE_FIELDS]);
       if (Object.keys(changes).length) await recordActivity(tx, { ...who, kind: 'update', entity: 'settings', entityId: 1, changes });
@@ -110,4 +117,14 @@ export async function saveTwoFactorPolicy(raw: Record<string, unknown>): Promise
   const { twoFactorPolicy } = parsed.data;
   await db.siteSettings.upsert({ where: { id: 1 }, create: { id: 1, twoFactorPolicy }, update: { twoFactorPolicy } });
   await invalidate(SETTINGS_TAG);
+}
+
+/**
+ * The settings form's values and version as stored now, read past the cache: what a save refused
+ * over a newer version (409 `staleVersion`) shows the person (the page builds its form the same way).
+ */
+export async function settingsNow(): Promise<{ version: string; values: Record<string, string> }> {
+  const row = await db.siteSettings.findUnique({ where: { id: 1 } });
+  const values = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((name) => [name, row ? String(row[name]) : '']));
+  return { version: row ? versionOf(row)! : NO_ROW_VERSION, values };
 }

@@ -5,11 +5,11 @@ import { BASE, freshIp } from './api';
 // The quote form as its page calls it: the fill-time token (startQuote) and the form data the
 // submit action receives, every field present as the browser sends it.
 
-/** A fill-time token from `base`; the form may be posted with it 3 s later at the earliest. */
+/** A fill-time token from `base` for the address `ip`; the form may be posted with it, once and from that address, 3 s later at the earliest. */
 export async function startQuoteToken(ip = freshIp(), base = BASE): Promise<string> {
   const res = await invokeWith('startQuote', [], { base, page: '/ContactUs', headers: { 'X-Forwarded-For': ip } });
   expect(res.status).toBe(200);
-  const token = /"(\d{13}\.[\w-]{43})"/.exec(res.text)?.[1];
+  const token = /"(\d{13}\.[\w-]{22}\.[\w-]{43})"/.exec(res.text)?.[1];
   expect(token, res.text).toBeTruthy();
   return token!;
 }

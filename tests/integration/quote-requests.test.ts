@@ -45,10 +45,29 @@ async function post(fields: Record<string, string>, ip = freshIp(), page = '/Con
 
 const rowsNamed = (name: string) => testDb.inquiry.findMany({ where: { name } });
 
-let token = '';
+// A token is good once and from the address it was given to: each test that stores takes its
+// own pairs, all issued here so one wait of the minimum fill time (3 s, counted from the issue)
+// serves them all. `shared` is only ever refused, so it is never spent.
+interface Issued {
+  ip: string;
+  token: string;
+}
+const pool: Issued[] = [];
+/** A pair from the pool; `ip` for tokens of an address already drawn. */
+const issued = (ip?: string): Issued => {
+  const at = pool.findIndex((p) => ip === undefined || p.ip === ip);
+  if (at < 0) throw new Error(`no token left for ${ip ?? 'a fresh address'}`);
+  return pool.splice(at, 1)[0]!;
+};
+let shared: Issued = { ip: '', token: '' };
+const RATE_IP = freshIp();
 beforeAll(async () => {
-  token = await startToken();
-  // The minimum fill time (3 s) counts from the token's issue.
+  for (let i = 0; i < 8; i++) {
+    const ip = freshIp();
+    pool.push({ ip, token: await startToken(ip) });
+  }
+  for (let i = 0; i < 6; i++) pool.push({ ip: RATE_IP, token: await startToken(RATE_IP) });
+  shared = issued();
   await new Promise((r) => setTimeout(r, 3_100));
 });
 afterAll(async () => {
@@ -66,10 +85,11 @@ describe('the quote form action', () => {
     const name = named('stored');
     const date = inAWeek();
     const before = Date.now();
+    const mine = issued();
     const { answer } = await post(
       {
         locale: 'ar',
-        started: token,
+        started: mine.token,
         name: `  ${name} `,
         phone: '+971 4 555 0101',
         email: 'Visitor@Example.com',
@@ -80,7 +100,7 @@ describe('the quote form action', () => {
         budget: '50k-100k',
         message: 'سطر أول\r\nsecond line, "quoted"',
       },
-      freshIp(),
+      mine.ip,
       '/ar/ContactUs',
     );
     expect(answer).toEqual({ ok: true });
@@ -109,7 +129,7 @@ describe('the quote form action', () => {
 
   it('the honeypot refuses with 400 "refused" and stores nothing', async () => {
     const name = named('honeypot');
-    const { answer } = await post({ started: token, name, website: 'http://spam.example' });
+    const { answer } = await post({ started: shared.token, name, website: 'http://spam.example' }, shared.ip);
     expect(answer.ok).toBe(false);
     expect(answer.status).toBe(400);
     expect(answer.error).toBe('refused');
@@ -119,43 +139,80 @@ describe('the quote form action', () => {
 
   it('the fill time: no token asks to confirm (with a token), a fresh one is too fast, a forged one is no token; nothing stored', async () => {
     const name = named('fill');
-    const none = await post({ name });
+    const ip = freshIp();
+    const none = await post({ name }, ip);
     expect([none.answer.status, none.answer.error]).toEqual([400, 'confirm']);
-    expect(none.answer.token).toMatch(/^\d{13}\.[\w-]{43}$/);
+    expect(none.answer.token).toMatch(/^\d{13}\.[\w-]{22}\.[\w-]{43}$/);
     expect(none.answer.values?.name).toBe(name);
 
-    const fresh = await startToken();
-    const quick = await post({ name, started: fresh });
+    const fresh = await startToken(ip);
+    const quick = await post({ name, started: fresh }, ip);
     expect([quick.answer.status, quick.answer.error, quick.answer.token]).toEqual([400, 'tooFast', fresh]);
 
-    const forged = `${Date.now() - 60_000}.${'A'.repeat(43)}`;
-    const bad = await post({ name, started: forged });
+    const [, nonce, mac] = shared.token.split('.');
+    const forged = `${Date.now() - 60_000}.${nonce}.${'A'.repeat(43)}`;
+    const bad = await post({ name, started: forged }, shared.ip);
     expect([bad.answer.status, bad.answer.error]).toEqual([400, 'confirm']);
-    const old = await post({ name, started: `${Date.now() - 60_000}.${token.split('.')[1]}` });
+    const old = await post({ name, started: `${Date.now() - 60_000}.${nonce}.${mac}` }, shared.ip);
     expect(old.answer.error).toBe('confirm');
     expect(await rowsNamed(name)).toHaveLength(0);
 
     // The token handed back with "confirm" works once the fill time has passed.
     await new Promise((r) => setTimeout(r, 3_100));
-    const again = await post({ name, started: none.answer.token! });
+    const again = await post({ name, started: none.answer.token! }, ip);
     expect(again.answer).toEqual({ ok: true });
     expect(await rowsNamed(name)).toHaveLength(1);
   });
 
   it('the rate limit: the 6th request from one address in the hour is a 429 and is not stored', async () => {
-    const ip = freshIp();
+    const ip = RATE_IP;
     const name = named('rate');
-    for (let i = 0; i < 5; i++) expect((await post({ started: token, name }, ip)).answer).toEqual({ ok: true });
-    const sixth = await post({ started: token, name, message: 'sixth' }, ip);
-    expect([sixth.answer.status, sixth.answer.error]).toEqual([429, 'tooManyRequests']);
+    for (let i = 0; i < 5; i++) expect((await post({ started: issued(ip).token, name }, ip)).answer).toEqual({ ok: true });
+    const last = issued(ip).token;
+    const sixth = await post({ started: last, name, message: 'sixth' }, ip);
+    // The refusal hands the token back unspent: it is good again once the hour is over.
+    expect([sixth.answer.status, sixth.answer.error, sixth.answer.token]).toEqual([429, 'tooManyRequests', last]);
     expect(await rowsNamed(name)).toHaveLength(5);
     expect(await testDb.inquiry.count({ where: { name, message: 'sixth' } })).toBe(0);
     // Another address is not affected.
-    expect((await post({ started: token, name })).answer).toEqual({ ok: true });
+    const other = issued();
+    expect((await post({ started: other.token, name }, other.ip)).answer).toEqual({ ok: true });
+  });
+
+  it('one token stores one request: replayed 20 times at once from 20 addresses (its own among them), exactly 1 stored', async () => {
+    const { ip, token } = issued();
+    const name = named('replay');
+    const addresses = [ip, ...Array.from({ length: 19 }, () => freshIp())];
+    const answers = (await Promise.all(addresses.map((from) => post({ started: token, name }, from)))).map((r) => r.answer);
+    expect(answers[0]).toEqual({ ok: true });
+    for (const answer of answers.slice(1)) {
+      // Another address: answered like a post without a token, with a fresh one for that address.
+      expect([answer.ok, answer.status, answer.error]).toEqual([false, 400, 'confirm']);
+      expect(answer.token).toMatch(/^\d{13}\.[\w-]{22}\.[\w-]{43}$/);
+      expect(answer.token).not.toBe(token);
+    }
+    expect(await rowsNamed(name)).toHaveLength(1);
+    // Later, from its own address: spent, so the same answer.
+    const later = await post({ started: token, name, message: 'again' }, ip);
+    expect([later.answer.status, later.answer.error, later.answer.values?.message]).toEqual([400, 'confirm', 'again']);
+    expect(later.answer.token).not.toBe(token);
+    expect(await rowsNamed(name)).toHaveLength(1);
+  });
+
+  it('one token stores one request: 20 posts at once from its own address, exactly 1 stored', async () => {
+    const { ip, token } = issued();
+    const name = named('replay-same');
+    const answers = (await Promise.all(Array.from({ length: 20 }, () => post({ started: token, name }, ip)))).map((r) => r.answer);
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    // The others: the token already spent, or (past the address's 5 an hour) the rate limit.
+    for (const answer of answers.filter((a) => !a.ok))
+      expect(['400 confirm', '429 tooManyRequests']).toContain(`${answer.status} ${answer.error}`);
+    expect(answers.filter((a) => a.error === 'confirm').length).toBeGreaterThanOrEqual(4);
+    expect(await rowsNamed(name)).toHaveLength(1);
   });
 
   it('refusals not stored do not spend the address budget (invalid input, honeypot, fill time)', async () => {
-    const ip = freshIp();
+    const { ip, token } = issued();
     const name = named('budget');
     for (let i = 0; i < 6; i++) {
       await post({ started: token, name, city: 'paris' }, ip);
@@ -184,6 +241,8 @@ describe('the quote form action', () => {
     ['a budget off the list', { budget: '1m' }, { budget: 'invalidChoice' }],
     ['an event type that is no service', { eventType: 'Space launch' }, { eventType: 'invalidChoice' }],
     ['a NUL in the name', { name: 'a\u0000b' }, { name: 'invalidCharacters' }],
+    ['a right-to-left override in the name', { name: 'Invoice \u202Efdp.exe' }, { name: 'invalidCharacters' }],
+    ['a direction isolate in the message', { message: 'a \u2067b\u2069 c' }, { message: 'invalidCharacters' }],
     ['a very long message', { message: 'x'.repeat(5001) }, { message: 'tooLong' }],
   ];
   for (const locale of ['en', 'ar']) {
@@ -191,8 +250,8 @@ describe('the quote form action', () => {
       it(`${label} (${locale}): 422 "invalid" with the exact field codes, nothing stored`, async () => {
         const name = fields.name === undefined ? named(`bad-${label}`) : fields.name;
         const { answer } = await post(
-          { started: token, locale, ...fields, name },
-          freshIp(),
+          { started: shared.token, locale, ...fields, name },
+          shared.ip,
           locale === 'ar' ? '/ar/ContactUs' : '/ContactUs',
         );
         expect(answer.ok).toBe(false);
@@ -200,7 +259,7 @@ describe('the quote form action', () => {
         expect(answer.error).toBe('invalid');
         expect(answer.fieldErrors).toEqual(expected);
         // The good token comes back, so a form re-rendered without scripts can post again at once.
-        expect(answer.token).toBe(token);
+        expect(answer.token).toBe(shared.token);
         // (A NUL cannot be searched for in PostgreSQL text; that post was refused before any write.)
         if (!name.includes('\u0000')) expect(await rowsNamed(name)).toHaveLength(0);
       });

@@ -46,6 +46,29 @@ describe('text rule', () => {
     expect(isCleanText('a\u0000b', { multiline: true })).toBe(false);
     expect(isCleanText('عربي 😀 ok')).toBe(true);
   });
+
+  it('refuses direction controls and other invisible format characters, in every kind of field', () => {
+    const refused = [
+      ...[0x202a, 0x202b, 0x202c, 0x202d, 0x202e], // embeddings and overrides
+      ...[0x2066, 0x2067, 0x2068, 0x2069], // isolates
+      ...[0x200e, 0x200f, 0x061c], // LRM, RLM, ALM
+      ...[0x200b, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064], // zero width space, word joiner, invisible operators
+      ...[0x206a, 0x206b, 0x206c, 0x206d, 0x206e, 0x206f], // deprecated format controls
+      ...[0xfeff, 0x180e, 0xfff9, 0xfffa, 0xfffb],
+    ];
+    for (const code of refused) {
+      const value = `Invoice ${String.fromCharCode(code)}fdp.exe`;
+      expect(isCleanText(value), code.toString(16)).toBe(false);
+      expect(isCleanText(value, { multiline: true }), code.toString(16)).toBe(false);
+    }
+  });
+
+  it('keeps ZWJ (emoji sequences), ZWNJ (Persian and Urdu words), the soft hyphen and flag tag sequences', () => {
+    expect(isCleanText('👩\u200D💻 👨\u200D👩\u200D👧')).toBe(true);
+    expect(isCleanText('می\u200Cخواهم')).toBe(true);
+    expect(isCleanText('Sound\u00ADsystem')).toBe(true);
+    expect(isCleanText('🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}')).toBe(true);
+  });
 });
 
 describe('dates', () => {

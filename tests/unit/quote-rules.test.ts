@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from '@/lib/inquiries/csv';
-import { checkFillToken, issueFillToken, MAX_AGE_MS, MIN_FILL_MS } from '@/lib/inquiries/fill-token';
+import { checkFillToken, FILL_TOKEN_PATTERN, fillTokenUse, issueFillToken, MAX_AGE_MS, MIN_FILL_MS } from '@/lib/inquiries/fill-token';
 import { dubaiToday, validateQuote } from '@/lib/inquiries/schema';
 
 describe('CSV cells', () => {
@@ -33,19 +33,34 @@ describe('CSV cells', () => {
 
 describe('the fill-time token', () => {
   const now = 1_800_000_000_000;
+  const address = '203.0.113.7';
   it('is good from MIN_FILL_MS after issue until MAX_AGE_MS', () => {
-    const token = issueFillToken(now);
-    expect(checkFillToken(token, now + MIN_FILL_MS - 1)).toBe('tooFast');
-    expect(checkFillToken(token, now + MIN_FILL_MS)).toBe('ok');
-    expect(checkFillToken(token, now + MAX_AGE_MS)).toBe('ok');
-    expect(checkFillToken(token, now + MAX_AGE_MS + 1)).toBe('missing');
-    expect(checkFillToken(token, now - 1)).toBe('missing');
+    const token = issueFillToken(address, now);
+    expect(token).toMatch(FILL_TOKEN_PATTERN);
+    expect(checkFillToken(token, address, now + MIN_FILL_MS - 1)).toBe('tooFast');
+    expect(checkFillToken(token, address, now + MIN_FILL_MS)).toBe('ok');
+    expect(checkFillToken(token, address, now + MAX_AGE_MS)).toBe('ok');
+    expect(checkFillToken(token, address, now + MAX_AGE_MS + 1)).toBe('missing');
+    expect(checkFillToken(token, address, now - 1)).toBe('missing');
   });
-  it('refuses a changed time, a changed signature and anything not a token', () => {
-    const [, mac] = issueFillToken(now).split('.');
-    expect(checkFillToken(`${now - 10_000}.${mac}`, now)).toBe('missing');
-    expect(checkFillToken(`${now}.${'A'.repeat(43)}`, now + MIN_FILL_MS)).toBe('missing');
-    for (const bad of [undefined, null, '', 5, 'x'.repeat(200), `${now}`]) expect(checkFillToken(bad, now)).toBe('missing');
+  it('is good only for the address it was given to', () => {
+    const token = issueFillToken(address, now);
+    expect(checkFillToken(token, '203.0.113.8', now + MIN_FILL_MS)).toBe('missing');
+    expect(checkFillToken(token, '2001:db8:0:1::/64', now + MIN_FILL_MS)).toBe('missing');
+  });
+  it('two tokens of the same millisecond differ, and their use is kept until they expire', () => {
+    const [a, b] = [issueFillToken(address, now), issueFillToken(address, now)];
+    expect(a).not.toBe(b);
+    expect(fillTokenUse(a, now + MIN_FILL_MS)).toEqual({ key: `fill-token:${a}`, seconds: (MAX_AGE_MS - MIN_FILL_MS) / 1000 + 1 });
+    expect(fillTokenUse(a, now + MAX_AGE_MS).seconds).toBe(1);
+  });
+  it('refuses a changed time, id or signature and anything not a token', () => {
+    const [, nonce, mac] = issueFillToken(address, now).split('.');
+    expect(checkFillToken(`${now - 10_000}.${nonce}.${mac}`, address, now)).toBe('missing');
+    expect(checkFillToken(`${now}.${'B'.repeat(22)}.${mac}`, address, now + MIN_FILL_MS)).toBe('missing');
+    expect(checkFillToken(`${now}.${nonce}.${'A'.repeat(43)}`, address, now + MIN_FILL_MS)).toBe('missing');
+    for (const bad of [undefined, null, '', 5, 'x'.repeat(200), `${now}`, `${now}.${mac}`])
+      expect(checkFillToken(bad, address, now)).toBe('missing');
   });
 });
 

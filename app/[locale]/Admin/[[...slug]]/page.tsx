@@ -33,6 +33,7 @@ import { Link, redirect } from '@/lib/i18n/navigation';
 import { getSiteSettings } from '@/lib/settings';
 import { PORTFOLIO_PATH, siteImageUrl } from '@/lib/settings/paths';
 import { SETTINGS_TEXT_FIELDS, TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '@/lib/settings/schema';
+import { NO_ROW_VERSION } from '@/lib/entities/version';
 
 // Every child route of the spec (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, …) resolves
 // here through one table (lib/admin/areas.ts), so each works at its own path, deep links included.
@@ -169,6 +170,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
         <SettingsForm
           // A new form after each save, so its fields show what was stored (normalised).
           key={settings.updatedAt ?? 'demo'}
+          version={settings.updatedAt ?? NO_ROW_VERSION}
           initial={
             Object.fromEntries(SETTINGS_TEXT_FIELDS.map((name) => [name, String(settings[name])])) as Record<
               (typeof SETTINGS_TEXT_FIELDS)[number],
@@ -336,6 +338,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
         areaKey={area.key}
         id={route.id}
         initial={current.values}
+        version={current.version}
         image={current.image}
         options={options}
         imageLimits={imageLimits}

@@ -2,6 +2,7 @@ import { whoOfRequest } from '@/lib/activity/who';
 import { requireApiUser } from '@/lib/auth/guard';
 import { AppError, notFound } from '@/lib/errors';
 import { parseId } from '@/lib/entities/ids';
+import { sentVersion, VERSION_FIELD } from '@/lib/entities/version';
 import { getUser, removeUser, setFlags } from '@/lib/entities/user';
 import { effectiveMethod, handle, json, preflight, readBody, type ParsedBody } from '@/lib/legacy/http';
 import { apiResource, crud, usersApi } from '@/lib/legacy/resources';
@@ -71,7 +72,10 @@ async function write(request: Request, context: Context, method: string, parsed?
       }
       if (effective !== 'PUT' && effective !== 'PATCH') throw methodNotAllowed();
       const file = api.legacy.filePart ? body.files[api.legacy.filePart] : undefined;
-      const row = await crud.update(api.entity, toId(id), fromLegacy(api.legacy, body.fields), file, who);
+      // `version`: the `updated_at` the caller read; a newer one refuses the update (409). The old
+      // client sends none and is not compared (lib/entities/version.ts).
+      const version = sentVersion(body.fields[VERSION_FIELD]);
+      const row = await crud.update(api.entity, toId(id), fromLegacy(api.legacy, body.fields), file, who, version);
       return json(request, itemEnvelope(api.legacy.toJson(row)));
     },
     resource === 'user' ? usersApi : api,
