@@ -5,7 +5,8 @@ import CachePolicy from 'http-cache-semantics';
 import { LRUCache } from 'lru-cache';
 import { isPagePath } from '@/lib/http/csp';
 import { etagMatches } from '@/lib/http/etag';
-import { localeCookieFor } from '@/lib/i18n/locale-cookie';
+import { arabicFirstVisit } from '@/lib/http/accept-language';
+import { LOCALE_COOKIE, localeCookieFor } from '@/lib/i18n/locale-cookie';
 import { endToEnd, writeHeaders } from './forward';
 
 // The pages' HTTP cache when `npm start` runs alone (deploy/nginx.conf is the one in front of
@@ -28,7 +29,8 @@ const brotliOptions = (quality: number) => ({
 });
 /** Request headers Next's answers vary on that the key holds (Accept-Encoding is served from the copy). */
 const KEYED = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url'] as const;
-const VARIES_OK = new Set<string>([...KEYED, 'accept-encoding']);
+// Accept-Language: the key holds what the pages read of it (the first-visit language, below).
+const VARIES_OK = new Set<string>([...KEYED, 'accept-encoding', 'accept-language']);
 /** Headers of Next's answer not kept: per connection, per answer, or redone from the copy. */
 const NOT_KEPT = new Set([
   'date',
@@ -40,6 +42,8 @@ const NOT_KEPT = new Set([
   'age',
   'x-request-id',
 ]);
+/** The Arabic pages' prefix: they never redirect by language. */
+const ARABIC_PATH = /^\/ar(?:\/|$)/;
 const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
 /**
  * What is kept: text (pages, router payloads, /api/home, scripts, stylesheets). Images and fonts
@@ -108,8 +112,13 @@ export class PageCache {
     const url = req.url ?? '/';
     const rsc = isPagePath(pathname) ? new URLSearchParams(url.slice(pathname.length)).get('_rsc') : null;
     const target = isPagePath(pathname) ? `${pathname}?${rsc ?? ''}` : url;
-    // Only "ar" changes an answer (next.config.ts's redirect): other values share the copy.
-    const arabic = cookie(req.headers.cookie, localeCookieFor(pathname)) === 'ar' ? 'ar' : '';
+    // Only "ar" changes an answer (next.config.ts's redirect): other values share the copy. No
+    // public cookie yet (a first visit): Arabic when Accept-Language puts it first, as the redirect.
+    const kind = localeCookieFor(pathname);
+    const remembered = cookie(req.headers.cookie, kind);
+    const englishPage = isPagePath(pathname) && !ARABIC_PATH.test(pathname);
+    const firstVisit = englishPage && kind === LOCALE_COOKIE && remembered === '' && arabicFirstVisit(req.headers['accept-language']);
+    const arabic = remembered === 'ar' || firstVisit ? 'ar' : '';
     return [target, ...KEYED.map((name) => String(req.headers[name] ?? '')), arabic].join('\n');
   }
 

@@ -12,14 +12,12 @@ import { DeleteButton } from './delete-button';
 export async function ItemList({
   area,
   cards,
-  canCreate = true,
   toolbar,
   footer,
   filtered = false,
 }: {
   area: AreaDef;
   cards: (AdminCard & { draft?: boolean; featured?: boolean })[];
-  canCreate?: boolean;
   /** Above the cards: the search and filters of a long list. */
   toolbar?: ReactNode;
   /** Below them: its pages. */
@@ -36,11 +34,9 @@ export async function ItemList({
         <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
           {t('title')}
         </h1>
-        {canCreate && (
-          <Link href={adminPath.create(area)} className="btn-primary" data-testid="create-link">
-            {t('createButton')}
-          </Link>
-        )}
+        <Link href={adminPath.create(area)} className="btn-primary" data-testid="create-link">
+          {t('createButton')}
+        </Link>
       </div>
       {toolbar}
       {cards.length === 0 && filtered ? (

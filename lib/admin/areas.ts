@@ -53,7 +53,6 @@ export interface AreaDef {
   ltrCard: boolean;
   logo: boolean;
   numbered: boolean;
-  single: boolean;
 }
 
 function deriveArea(entity: AnyEntity): AreaDef {
@@ -78,7 +77,6 @@ function deriveArea(entity: AnyEntity): AreaDef {
     ltrCard: admin.ltrCard ?? false,
     logo: admin.logo ?? false,
     numbered: admin.numbered ?? false,
-    single: admin.single ?? false,
   };
 }
 

@@ -120,8 +120,6 @@ export interface EntityDef<K extends string = string, R extends Row = Row, S ext
     logo?: boolean;
     /** Cards are numbered in display order instead of titled (slides). */
     numbered?: boolean;
-    /** The company has one of these: the create button hides while exactly one exists. */
-    single?: boolean;
     /** `image` is the row's own image URL. */
     card(row: R, locale: string, image: string | null): AdminCard;
   };

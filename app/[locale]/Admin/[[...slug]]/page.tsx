@@ -294,8 +294,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
   }
   if (route.kind === 'list') {
     const cards = await listCards(area, locale);
-    // The company has one contact card; the create button hides while exactly one exists.
-    return <ItemList area={area} cards={cards} canCreate={!area.single || cards.length !== 1} />;
+    return <ItemList area={area} cards={cards} />;
   }
   const options = await fieldOptions(area, locale);
   const back = (
