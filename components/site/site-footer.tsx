@@ -88,7 +88,7 @@ export async function SiteFooter() {
       </div>
       {/* Both languages on purpose: the spec's footer line is bilingual. Each half carries its
           language, so a screen reader reads it with the right voice. */}
-      <p className="mt-6 px-4 text-center">
+      <p className="mt-6 px-4 text-center" data-testid="footer-rights">
         {t('rights', { year: new Date().getFullYear() })} {brand.name} |{' '}
         <span lang="ar" dir="rtl">
           {t('rightsArabic')}
