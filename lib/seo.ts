@@ -6,6 +6,16 @@ import { localePath, pagePath, PUBLIC_PAGES, type PageKey } from '@/lib/pages';
 import { getBrand } from '@/lib/settings/brand';
 import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
 
+/**
+ * A page's title with the brand, "Sign in | 7Stars Event" (meta.titleFormat, the public pages'
+ * form, issue 27): the sign-in flow, the thank-you page, the 404s and the back office, whose tabs
+ * carried no brand. The brand is the settings' title name (lib/settings/brand.ts).
+ */
+export async function brandedTitle(locale: string, page: string): Promise<string> {
+  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'meta' }), getBrand(locale)]);
+  return t('titleFormat', { page, site: brand.titleName });
+}
+
 /** Absolute URL of a page in a language: English keeps the old paths, Arabic is under /ar. */
 export function localizedUrl(locale: string, path: string): string {
   return `${config.siteUrl}${localePath(locale, path)}`;

@@ -27,7 +27,7 @@ export async function WhatsappButton({ locale }: { locale: string }) {
       aria-label={t('button')}
       title={t('button')}
       data-testid="whatsapp-button"
-      className="fixed end-22 bottom-5 z-40 grid size-14 place-items-center rounded-full bg-[#25d366] text-black shadow-lg hover:bg-[#1ebe5b] focus-visible:outline-2 focus-visible:outline-offset-2"
+      className="floating-action fixed end-22 bottom-5 z-40 grid size-14 place-items-center rounded-full bg-[#25d366] text-black shadow-lg hover:bg-[#1ebe5b] focus-visible:outline-2 focus-visible:outline-offset-2"
     >
       <SocialIcon kind="whatsapp" className="size-7" />
     </a>

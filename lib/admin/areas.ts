@@ -53,6 +53,7 @@ export interface AreaDef {
   ltrCard: boolean;
   logo: boolean;
   numbered: boolean;
+  initials: boolean;
 }
 
 function deriveArea(entity: AnyEntity): AreaDef {
@@ -77,6 +78,7 @@ function deriveArea(entity: AnyEntity): AreaDef {
     ltrCard: admin.ltrCard ?? false,
     logo: admin.logo ?? false,
     numbered: admin.numbered ?? false,
+    initials: admin.initials ?? false,
   };
 }
 
