@@ -131,9 +131,6 @@ const nextConfig: NextConfig = {
       // Pages get theirs from the HTTP server and proxy.ts (lib/http/csp); the API's JSON
       // only needs to refuse being framed.
       { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: "frame-ancestors 'none'" }] },
-      // The English pages' unprefixed URLs answer by the language cookie and, on a first visit,
-      // by Accept-Language (redirects above): a shared cache in front (a CDN) must tell them apart.
-      ...['/', `/:path(${PUBLIC_ENGLISH_PAGE})`].map((source) => ({ source, headers: [{ key: 'Vary', value: 'Accept-Language' }] })),
     ];
   },
 };

@@ -83,6 +83,22 @@ export function acceptedCodings(header: string | undefined): Set<string> {
 export const mayKeep = (headers: IncomingMessage['headers']): boolean =>
   /s-maxage|public/.test(String(headers['cache-control'])) && TEXT.test(String(headers['content-type']));
 
+/**
+ * A public page at an English (unprefixed) URL: on a first visit its answer depends on
+ * Accept-Language (next.config.ts's redirect), so it is keyed by it here and sent with
+ * `Vary: Accept-Language` for a cache in front (server/main.ts; Next replaces a Vary set in
+ * next.config.ts with its own).
+ */
+export const negotiatesLanguage = (pathname: string): boolean =>
+  isPagePath(pathname) && !ARABIC_PATH.test(pathname) && localeCookieFor(pathname) === LOCALE_COOKIE;
+
+/** Adds Accept-Language to an answer's Vary (kept in its copy too: the key holds what it changes). */
+export function varyOnLanguage(upstream: IncomingMessage): void {
+  upstream.rawHeaders.push('Vary', 'Accept-Language');
+  const vary = upstream.headers.vary;
+  upstream.headers.vary = vary ? `${vary}, Accept-Language` : 'Accept-Language';
+}
+
 function cookie(header: string | undefined, name: string): string {
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=');
@@ -114,10 +130,8 @@ export class PageCache {
     const target = isPagePath(pathname) ? `${pathname}?${rsc ?? ''}` : url;
     // Only "ar" changes an answer (next.config.ts's redirect): other values share the copy. No
     // public cookie yet (a first visit): Arabic when Accept-Language puts it first, as the redirect.
-    const kind = localeCookieFor(pathname);
-    const remembered = cookie(req.headers.cookie, kind);
-    const englishPage = isPagePath(pathname) && !ARABIC_PATH.test(pathname);
-    const firstVisit = englishPage && kind === LOCALE_COOKIE && remembered === '' && arabicFirstVisit(req.headers['accept-language']);
+    const remembered = cookie(req.headers.cookie, localeCookieFor(pathname));
+    const firstVisit = negotiatesLanguage(pathname) && remembered === '' && arabicFirstVisit(req.headers['accept-language']);
     const arabic = remembered === 'ar' || firstVisit ? 'ar' : '';
     return [target, ...KEYED.map((name) => String(req.headers[name] ?? '')), arabic].join('\n');
   }

@@ -31,14 +31,15 @@ export default defineConfig({
     // admin-settings.spec.ts changes the site's brand (titles, logo): never beside the public specs.
     // admin-projects.spec.ts puts a featured project first on Home for a while: the same.
     // admin-activity.spec.ts is the back office's too (it signs in and approves an account).
-    // admin-offices.spec.ts adds a second office for a while (the office specs expect one).
+    // admin-offices.spec.ts adds a second office for a while (the office specs expect one);
+    // admin-friction.spec.ts a team member without a photo.
     {
       name: 'public',
-      testIgnore: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts', '**/admin-offices.spec.ts'],
+      testIgnore: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts', '**/admin-offices.spec.ts', '**/admin-friction.spec.ts'],
     },
     {
       name: 'admin',
-      testMatch: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts', '**/admin-offices.spec.ts'],
+      testMatch: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts', '**/admin-offices.spec.ts', '**/admin-friction.spec.ts'],
       dependencies: ['public'],
       fullyParallel: false,
     },
