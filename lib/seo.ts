@@ -4,6 +4,7 @@ import { config } from '@/lib/config';
 import { routing } from '@/lib/i18n/routing';
 import { localePath, pagePath, PUBLIC_PAGES, type PageKey } from '@/lib/pages';
 import { getBrand } from '@/lib/settings/brand';
+import { DEFAULT_IMAGES } from '@/lib/settings/paths';
 import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
 
 /**
@@ -36,7 +37,7 @@ export async function pageMetadata(locale: string, key: PageKey): Promise<Metada
   // (each other page describes itself).
   const description = (key === 'home' && brand.description) || t(`${key}.description`);
   const url = localizedUrl(locale, path);
-  const image = brand.socialImage ?? '/brand/og.jpg';
+  const image = brand.socialImage ?? DEFAULT_IMAGES.socialImage;
   return {
     metadataBase: new URL(config.siteUrl),
     title,
