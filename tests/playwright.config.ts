@@ -35,11 +35,25 @@ export default defineConfig({
     // admin-friction.spec.ts a team member without a photo.
     {
       name: 'public',
-      testIgnore: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts', '**/admin-offices.spec.ts', '**/admin-friction.spec.ts'],
+      testIgnore: [
+        '**/admin.spec.ts',
+        '**/admin-settings.spec.ts',
+        '**/admin-projects.spec.ts',
+        '**/admin-activity.spec.ts',
+        '**/admin-offices.spec.ts',
+        '**/admin-friction.spec.ts',
+      ],
     },
     {
       name: 'admin',
-      testMatch: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts', '**/admin-offices.spec.ts', '**/admin-friction.spec.ts'],
+      testMatch: [
+        '**/admin.spec.ts',
+        '**/admin-settings.spec.ts',
+        '**/admin-projects.spec.ts',
+        '**/admin-activity.spec.ts',
+        '**/admin-offices.spec.ts',
+        '**/admin-friction.spec.ts',
+      ],
       dependencies: ['public'],
       fullyParallel: false,
     },

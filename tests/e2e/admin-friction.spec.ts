@@ -56,7 +56,7 @@ test('a member without a photo: initials on the public grid and the back-office 
     const visitor = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
     await visitor.goto(localePath(locale, '/TheTeam'));
     const card = visitor.getByTestId('team-card').filter({ hasText: LONG_WORD });
-    await expect(card.getByTestId('initials-avatar')).toHaveText(locale === 'ar' ? 'Q\u200cر'.replace('\u200c', '') : 'QR');
+    await expect(card.getByTestId('initials-avatar')).toHaveText(locale === 'ar' ? 'Qر' : 'QR');
     const box = (await card.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);

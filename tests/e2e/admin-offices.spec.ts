@@ -93,7 +93,10 @@ test('a second office: created in the back office, listed on Contact Us with its
     for (const [i, place] of [main.mapLocation, SECOND.mapLocation].entries()) {
       await expect(maps.nth(i).getByRole('heading', { level: 3 })).toHaveText(names[i]!);
       await maps.nth(i).getByTestId('map').scrollIntoViewIfNeeded();
-      await expect(maps.nth(i).locator('iframe')).toHaveAttribute('src', `https://www.google.com/maps?q=${encodeURIComponent(place)}&output=embed`);
+      await expect(maps.nth(i).locator('iframe')).toHaveAttribute(
+        'src',
+        `https://www.google.com/maps?q=${encodeURIComponent(place)}&output=embed`,
+      );
       await expect(maps.nth(i).locator('iframe')).toHaveAttribute('loading', 'lazy');
     }
     // No card wider than the phone.
@@ -104,7 +107,9 @@ test('a second office: created in the back office, listed on Contact Us with its
     await expect(footer.getByTestId('footer-phone')).toHaveAttribute('href', `tel:${main.phone.replace(/[^+\d]/g, '')}`);
     await expect(footer.getByTestId('footer-phone')).toHaveText(main.phone);
     await expect(footer.getByTestId('footer-email')).toHaveAttribute('href', `mailto:${main.email}`);
-    expect(await footer.getByTestId('footer-address').innerText()).toBe((locale === 'ar' ? main.addressAr : main.addressEn).replace(/\r\n/g, '\n'));
+    expect(await footer.getByTestId('footer-address').innerText()).toBe(
+      (locale === 'ar' ? main.addressAr : main.addressEn).replace(/\r\n/g, '\n'),
+    );
     await expect(footer).not.toContainText(SECOND.email);
     const social = footer.getByTestId('footer-social').getByRole('link');
     await expect(social).toHaveCount([main.linkedinUrl, main.instagramUrl, main.tiktokUrl, main.youtubeUrl].filter(Boolean).length);

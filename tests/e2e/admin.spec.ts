@@ -361,7 +361,9 @@ test('slider: create, see on the home page, replace the image, delete with confi
   await expect(page.getByRole('heading', { name: 'Sliders', level: 1 })).toBeFocused();
 });
 
-test('contacts: create stays available with one office and more (issue 27: several offices); create, update, delete', async ({ browser }) => {
+test('contacts: create stays available with one office and more (issue 27: several offices); create, update, delete', async ({
+  browser,
+}) => {
   const { page } = await adminPage(browser);
   // Arrange: exactly one contact (the API tests that ran before may have left more).
   const first = await testDb.contact.findFirstOrThrow({ orderBy: { id: 'asc' } });

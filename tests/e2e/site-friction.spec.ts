@@ -8,7 +8,9 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 for (const locale of LOCALES) {
-  test(`${locale} at 375px: the floating buttons cover neither the last form field being filled nor the footer's text`, async ({ page }) => {
+  test(`${locale} at 375px: the floating buttons cover neither the last form field being filled nor the footer's text`, async ({
+    page,
+  }) => {
     const m = messages(locale);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(localePath(locale, '/ContactUs'));
@@ -73,7 +75,18 @@ for (const locale of LOCALES) {
   test(`${locale}: every page's title carries the brand (public pages, sign-in, sign-up, thank-you, 404)`, async ({ page }) => {
     const m = messages(locale);
     const brand = m.meta.siteName;
-    for (const path of ['/', '/Services', '/TheTeam', '/AboutUs', '/ContactUs', '/Projects', '/LogIn', '/SignUp', '/ForgotPassword', '/ContactUs/Thanks']) {
+    for (const path of [
+      '/',
+      '/Services',
+      '/TheTeam',
+      '/AboutUs',
+      '/ContactUs',
+      '/Projects',
+      '/LogIn',
+      '/SignUp',
+      '/ForgotPassword',
+      '/ContactUs/Thanks',
+    ]) {
       await page.goto(localePath(locale, path));
       expect(await page.title(), path).toContain(brand);
     }
