@@ -53,6 +53,8 @@ test.afterAll(async () => {
 test('Settings show what is live: the demo texts and pictures in their fields, marked Default; a save keeps them defaults; the About picture is a setting', async ({
   browser,
 }) => {
+  // Two saves, two sign-ins' worth of pages and the public pages: more than the default minute on a busy machine.
+  test.slow();
   const page = await signIn(browser);
   const m = messages('en');
   await page.goto('/Admin/Settings');
