@@ -80,7 +80,8 @@ test('Settings show what is live: the demo texts and pictures in their fields, m
   // Saved as shown, the defaults stay defaults (nothing stored), and a new About picture is live.
   await form.locator('input[name=aboutImage]').setInputFiles(LOGO);
   await form.getByTestId('submit').click();
-  await expect(page.getByText(en.saved)).toBeVisible();
+  // An image to re-encode on a busy machine: longer than the default 10 s.
+  await expect(page.getByText(en.saved)).toBeVisible({ timeout: 30_000 });
   const row = await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
   expect(row).toMatchObject({
     taglineEn: '',
@@ -100,7 +101,7 @@ test('Settings show what is live: the demo texts and pictures in their fields, m
   // Removed: the demo picture is back on the page.
   await form.getByTestId('clear-aboutImage').check();
   await form.getByTestId('submit').click();
-  await expect(page.getByText(en.saved)).toBeVisible();
+  await expect(page.getByText(en.saved)).toBeVisible({ timeout: 30_000 });
   expect((await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).aboutImage).toBeNull();
   await visitor.goto('/AboutUs');
   await expect(visitor.getByTestId('about-image').locator('img')).toHaveAttribute('src', /brand%2Fabout\.jpg|\/brand\/about\.jpg/);

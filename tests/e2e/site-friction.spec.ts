@@ -14,7 +14,11 @@ for (const locale of LOCALES) {
     const m = messages(locale);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(localePath(locale, '/ContactUs'));
-    const buttons = [page.getByTestId('whatsapp-button'), page.getByRole('link', { name: m.nav.mailUs }).last()];
+    // Both floating buttons (WhatsApp and mail), by the class that moves them aside.
+    const floating = page.locator('.floating-action');
+    await expect(floating).toHaveCount(2);
+    await expect(floating.last()).toHaveAccessibleName(m.nav.mailUs);
+    const buttons = [floating.first(), floating.last()];
     // The quote form's last field, brought to the bottom of the screen, where the buttons float.
     const field = page.locator('main form textarea').last();
     await field.evaluate((el) => el.scrollIntoView({ block: 'end' }));
