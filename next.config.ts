@@ -4,6 +4,7 @@ import createNextIntlPlugin from 'next-intl/plugin';
 import { ADMIN_LOCALE_COOKIE, LOCALE_COOKIE } from './lib/i18n/locale-cookie';
 import { CANONICAL_SEGMENTS, STAFF_SEGMENTS } from './lib/pages';
 import { ACTION_BODY_LIMIT } from './lib/http/upload-limits';
+import { ARABIC_FIRST } from './lib/http/accept-language';
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
@@ -86,6 +87,11 @@ const nextConfig: NextConfig = {
   async redirects() {
     const remembersArabic = [{ type: 'cookie' as const, key: LOCALE_COOKIE, value: 'ar' }];
     const staffRemembersArabic = [{ type: 'cookie' as const, key: ADMIN_LOCALE_COOKIE, value: 'ar' }];
+    // A first visit (no language cookie yet) whose browser puts Arabic before English (issue 27).
+    const firstVisitArabic = {
+      has: [{ type: 'header' as const, key: 'accept-language', value: ARABIC_FIRST }],
+      missing: [{ type: 'cookie' as const, key: LOCALE_COOKIE }],
+    };
     return [
       // English keeps the old unprefixed URLs.
       { source: '/en', destination: '/', permanent: true },
@@ -93,6 +99,8 @@ const nextConfig: NextConfig = {
       // A visitor who chose Arabic and opens an English URL gets the Arabic page.
       { source: '/', has: remembersArabic, destination: '/ar', permanent: false },
       { source: `/:path(${PUBLIC_ENGLISH_PAGE})`, has: remembersArabic, destination: '/ar/:path', permanent: false },
+      { source: '/', ...firstVisitArabic, destination: '/ar', permanent: false },
+      { source: `/:path(${PUBLIC_ENGLISH_PAGE})`, ...firstVisitArabic, destination: '/ar/:path', permanent: false },
       // The back office and sign-in follow the staff's own choice, whatever the public site's (issue 26).
       { source: `/:path(${STAFF_ENGLISH_PAGE})`, has: staffRemembersArabic, destination: '/ar/:path', permanent: false },
     ];

@@ -4,7 +4,18 @@ import { config } from '@/lib/config';
 import { routing } from '@/lib/i18n/routing';
 import { localePath, pagePath, PUBLIC_PAGES, type PageKey } from '@/lib/pages';
 import { getBrand } from '@/lib/settings/brand';
+import { DEFAULT_IMAGES } from '@/lib/settings/paths';
 import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
+
+/**
+ * A page's title with the brand, "Sign in | 7Stars Event" (meta.titleFormat, the public pages'
+ * form, issue 27): the sign-in flow, the thank-you page, the 404s and the back office, whose tabs
+ * carried no brand. The brand is the settings' title name (lib/settings/brand.ts).
+ */
+export async function brandedTitle(locale: string, page: string): Promise<string> {
+  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'meta' }), getBrand(locale)]);
+  return t('titleFormat', { page, site: brand.titleName });
+}
 
 /** Absolute URL of a page in a language: English keeps the old paths, Arabic is under /ar. */
 export function localizedUrl(locale: string, path: string): string {
@@ -26,7 +37,7 @@ export async function pageMetadata(locale: string, key: PageKey): Promise<Metada
   // (each other page describes itself).
   const description = (key === 'home' && brand.description) || t(`${key}.description`);
   const url = localizedUrl(locale, path);
-  const image = brand.socialImage ?? '/brand/og.jpg';
+  const image = brand.socialImage ?? DEFAULT_IMAGES.socialImage;
   return {
     metadataBase: new URL(config.siteUrl),
     title,

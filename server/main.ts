@@ -16,7 +16,7 @@ import { isApi, localeOf, unavailablePage } from './answers';
 import { endToEnd, relay, toNext, writeHeaders } from './forward';
 import { refused } from './guard';
 import { createLogger, pathOf, trackRequest } from './log';
-import { mayKeep, PageCache } from './page-cache';
+import { mayKeep, negotiatesLanguage, PageCache, varyOnLanguage } from './page-cache';
 import { cacheStoreReady, onTagsUpdated } from './use-cache-handler';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -142,6 +142,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, pathn
   try {
     const upstream = await toNext(req, res, target, isApi(pathname) ? apiBodyLimit() : pageBodyLimit(pathname));
     if (!upstream) return;
+    if (negotiatesLanguage(pathname)) varyOnLanguage(upstream);
     const status = upstream.statusCode ?? 502;
     // A page a person asked for: the router's own requests and other answers keep their status.
     const plainPage = page && read && !req.headers.rsc && String(upstream.headers['content-type']).startsWith('text/html');

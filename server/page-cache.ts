@@ -5,7 +5,8 @@ import CachePolicy from 'http-cache-semantics';
 import { LRUCache } from 'lru-cache';
 import { isPagePath } from '@/lib/http/csp';
 import { etagMatches } from '@/lib/http/etag';
-import { localeCookieFor } from '@/lib/i18n/locale-cookie';
+import { arabicFirstVisit } from '@/lib/http/accept-language';
+import { LOCALE_COOKIE, localeCookieFor } from '@/lib/i18n/locale-cookie';
 import { endToEnd, writeHeaders } from './forward';
 
 // The pages' HTTP cache when `npm start` runs alone (deploy/nginx.conf is the one in front of
@@ -28,7 +29,8 @@ const brotliOptions = (quality: number) => ({
 });
 /** Request headers Next's answers vary on that the key holds (Accept-Encoding is served from the copy). */
 const KEYED = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url'] as const;
-const VARIES_OK = new Set<string>([...KEYED, 'accept-encoding']);
+// Accept-Language: the key holds what the pages read of it (the first-visit language, below).
+const VARIES_OK = new Set<string>([...KEYED, 'accept-encoding', 'accept-language']);
 /** Headers of Next's answer not kept: per connection, per answer, or redone from the copy. */
 const NOT_KEPT = new Set([
   'date',
@@ -40,6 +42,8 @@ const NOT_KEPT = new Set([
   'age',
   'x-request-id',
 ]);
+/** The Arabic pages' prefix: they never redirect by language. */
+const ARABIC_PATH = /^\/ar(?:\/|$)/;
 const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
 /**
  * What is kept: text (pages, router payloads, /api/home, scripts, stylesheets). Images and fonts
@@ -79,6 +83,22 @@ export function acceptedCodings(header: string | undefined): Set<string> {
 export const mayKeep = (headers: IncomingMessage['headers']): boolean =>
   /s-maxage|public/.test(String(headers['cache-control'])) && TEXT.test(String(headers['content-type']));
 
+/**
+ * A public page at an English (unprefixed) URL: on a first visit its answer depends on
+ * Accept-Language (next.config.ts's redirect), so it is keyed by it here and sent with
+ * `Vary: Accept-Language` for a cache in front (server/main.ts; Next replaces a Vary set in
+ * next.config.ts with its own).
+ */
+export const negotiatesLanguage = (pathname: string): boolean =>
+  isPagePath(pathname) && !ARABIC_PATH.test(pathname) && localeCookieFor(pathname) === LOCALE_COOKIE;
+
+/** Adds Accept-Language to an answer's Vary (kept in its copy too: the key holds what it changes). */
+export function varyOnLanguage(upstream: IncomingMessage): void {
+  upstream.rawHeaders.push('Vary', 'Accept-Language');
+  const vary = upstream.headers.vary;
+  upstream.headers.vary = vary ? `${vary}, Accept-Language` : 'Accept-Language';
+}
+
 function cookie(header: string | undefined, name: string): string {
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=');
@@ -108,8 +128,11 @@ export class PageCache {
     const url = req.url ?? '/';
     const rsc = isPagePath(pathname) ? new URLSearchParams(url.slice(pathname.length)).get('_rsc') : null;
     const target = isPagePath(pathname) ? `${pathname}?${rsc ?? ''}` : url;
-    // Only "ar" changes an answer (next.config.ts's redirect): other values share the copy.
-    const arabic = cookie(req.headers.cookie, localeCookieFor(pathname)) === 'ar' ? 'ar' : '';
+    // Only "ar" changes an answer (next.config.ts's redirect): other values share the copy. No
+    // public cookie yet (a first visit): Arabic when Accept-Language puts it first, as the redirect.
+    const remembered = cookie(req.headers.cookie, localeCookieFor(pathname));
+    const firstVisit = negotiatesLanguage(pathname) && remembered === '' && arabicFirstVisit(req.headers['accept-language']);
+    const arabic = remembered === 'ar' || firstVisit ? 'ar' : '';
     return [target, ...KEYED.map((name) => String(req.headers[name] ?? '')), arabic].join('\n');
   }
 

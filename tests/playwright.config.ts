@@ -32,6 +32,8 @@ export default defineConfig({
     // admin-projects.spec.ts puts a featured project first on Home for a while: the same.
     // admin-activity.spec.ts is the back office's too (it signs in and approves an account).
     // admin-conflict.spec.ts signs in twice and edits a team member.
+    // admin-offices.spec.ts adds a second office for a while (the office specs expect one);
+    // admin-friction.spec.ts a team member without a photo.
     {
       name: 'public',
       testIgnore: [
@@ -40,6 +42,8 @@ export default defineConfig({
         '**/admin-projects.spec.ts',
         '**/admin-activity.spec.ts',
         '**/admin-conflict.spec.ts',
+        '**/admin-offices.spec.ts',
+        '**/admin-friction.spec.ts',
       ],
     },
     {
@@ -50,6 +54,8 @@ export default defineConfig({
         '**/admin-projects.spec.ts',
         '**/admin-activity.spec.ts',
         '**/admin-conflict.spec.ts',
+        '**/admin-offices.spec.ts',
+        '**/admin-friction.spec.ts',
       ],
       dependencies: ['public'],
       fullyParallel: false,

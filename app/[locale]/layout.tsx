@@ -8,6 +8,7 @@ import { LocaleMemory } from '@/components/site/locale-memory';
 import { EarlyControlsScript } from '@/components/site/early-controls';
 import { EarlyTapReplay } from '@/components/site/early-tap-replay';
 import { directionOf, routing } from '@/lib/i18n/routing';
+import { getBrand } from '@/lib/settings/brand';
 import { getSiteSettings } from '@/lib/settings';
 import '@/app/globals.css';
 
@@ -33,15 +34,22 @@ export const viewport: Viewport = {
  * The browser icons: PNGs made by sharp from the uploaded logo (app/icons/[name]/route.ts), named
  * by the logo's file so a new logo is a new URL; without one, the demo brand's files as they are.
  */
-export async function generateMetadata(): Promise<Metadata> {
-  const { logo } = await getSiteSettings();
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const [{ logo }, brand] = await Promise.all([
+    getSiteSettings(),
+    params.then(({ locale }) => getBrand(hasLocale(routing.locales, locale) ? locale : routing.defaultLocale)),
+  ]);
+  // A page without a title of its own (a 404 answered by notFound()) still names the brand.
+  const title = brand.titleName;
   if (!logo) {
     return {
+      title,
       icons: { icon: [{ url: '/brand/icon.svg', type: 'image/svg+xml' }], apple: [{ url: '/brand/apple-icon.png', sizes: '180x180' }] },
     };
   }
   const v = encodeURIComponent(logo);
   return {
+    title,
     icons: {
       icon: [{ url: `/icons/icon.png?v=${v}`, type: 'image/png', sizes: '192x192' }],
       apple: [{ url: `/icons/apple-icon.png?v=${v}`, type: 'image/png', sizes: '180x180' }],

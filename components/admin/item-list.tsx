@@ -6,20 +6,19 @@ import { adminPath } from '@/lib/admin/areas';
 import type { AdminCard } from '@/lib/admin/server';
 import { Link } from '@/lib/i18n/navigation';
 import { SocialIcon } from '@/components/site/social-icon';
+import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { DeleteButton } from './delete-button';
 
 /** The one list screen: heading, create button, empty state, and a grid of up to 3 columns. */
 export async function ItemList({
   area,
   cards,
-  canCreate = true,
   toolbar,
   footer,
   filtered = false,
 }: {
   area: AreaDef;
   cards: (AdminCard & { draft?: boolean; featured?: boolean })[];
-  canCreate?: boolean;
   /** Above the cards: the search and filters of a long list. */
   toolbar?: ReactNode;
   /** Below them: its pages. */
@@ -36,11 +35,9 @@ export async function ItemList({
         <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
           {t('title')}
         </h1>
-        {canCreate && (
-          <Link href={adminPath.create(area)} className="btn-primary" data-testid="create-link">
-            {t('createButton')}
-          </Link>
-        )}
+        <Link href={adminPath.create(area)} className="btn-primary" data-testid="create-link">
+          {t('createButton')}
+        </Link>
       </div>
       {toolbar}
       {cards.length === 0 && filtered ? (
@@ -61,6 +58,7 @@ export async function ItemList({
               data-testid="item-card"
             >
               <div className="relative aspect-video bg-zinc-200 dark:bg-zinc-800">
+                {!card.image && area.initials && <InitialsAvatar name={card.title} />}
                 {card.image && (
                   <Image
                     src={card.image}
@@ -72,7 +70,7 @@ export async function ItemList({
                 )}
               </div>
               <div className="flex flex-1 flex-col gap-2 p-4">
-                <h2 id={`item-${card.id}-title`} className="text-lg font-bold break-words" data-testid="item-title">
+                <h2 id={`item-${card.id}-title`} className="text-lg font-bold wrap-anywhere" data-testid="item-title">
                   {/* Slides are numbered in the order the home page shows them, as its "Slide 3 of 4" does. */}
                   {area.numbered ? t('itemTitle', { number: index + 1 }) : <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>}
                 </h2>

@@ -7,6 +7,7 @@ import { saveSettings, type ActionResult } from '@/lib/admin/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import { MAX_PORTFOLIO_BYTES, PORTFOLIO_PATH } from '@/lib/settings/paths';
+import type { DefaultedField } from '@/lib/settings/defaults';
 import { SETTINGS_TEXT_FIELDS, type SettingsFileField, type SettingsInput } from '@/lib/settings/schema';
 import type { FormField } from '@/lib/admin/areas';
 import { VERSION_FIELD } from '@/lib/entities/version';
@@ -39,6 +40,7 @@ const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact' | 'activity'; field
       { name: 'taglineAr', rtl: true },
       { name: 'aboutEn', multiline: true, ltr: true },
       { name: 'aboutAr', multiline: true, rtl: true },
+      'aboutImage',
       'portfolio',
     ],
   },
@@ -70,15 +72,21 @@ const ORDER = SECTIONS.flatMap((section) => section.fields.map((field) => (typeo
  */
 export function SettingsForm({
   initial,
+  defaults,
   files,
+  defaultImages,
   imageLimits,
   version: readVersion,
 }: {
   initial: Record<TextField, string>;
   /** The version `initial` was read at; the save carries it (lib/entities/version.ts). */
   version: string;
+  /** What the site shows for a field while nothing is saved (lib/settings/defaults.ts). */
+  defaults: Record<DefaultedField, string>;
   /** The current files' URLs (null: the demo brand's is used). */
   files: Record<SettingsFileField, string | null>;
+  /** The demo brand's pictures, shown (marked "Default") while no file is saved. */
+  defaultImages: Record<Exclude<SettingsFileField, 'portfolio'>, string>;
   /**
    * From the server, which reads the settings (lib/config.ts): each image field states them and
    * checks a picked file's size. `bytes` (MAX_UPLOAD_BYTES) is also what one save's files may add
@@ -153,23 +161,30 @@ export function SettingsForm({
   function field(def: FieldDef | SettingsFileField): ReactNode {
     if (def === 'portfolio') return <PdfInput key={def} current={files.portfolio} error={errorOf('portfolio')} />;
     if (typeof def === 'string') {
+      // The picture in force: the uploaded one, else the demo brand's, marked as the default.
+      const live = files[def] ?? defaultImages[def];
       return (
-        <div key={def}>
-          <ImageInput name={def} label={t(`fields.${def}`)} current={files[def]} error={errorOf(def)} limits={imageLimits} />
+        <div key={def} data-testid={`setting-${def}`}>
+          <ImageInput name={def} label={t(`fields.${def}`)} current={live} error={errorOf(def)} limits={imageLimits} />
           <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{t(`hints.${def}`)}</p>
-          {files[def] && <ClearBox field={def} />}
+          {files[def] ? <ClearBox field={def} /> : <DefaultNote testId={`default-${def}`}>{t('defaultImage')}</DefaultNote>}
         </div>
       );
     }
     const id = `field-${def.name}`;
     const error = errorOf(def.name);
     const hint = t.has(runtimeKey(`hints.${def.name}`)) ? t(runtimeKey(`hints.${def.name}`)) : null;
+    // Nothing saved: the field holds what the site shows now, marked as the default (a save that
+    // leaves it so keeps following the default: lib/settings/save.ts).
+    const fallback = def.name === 'activityRetentionDays' ? '' : defaults[def.name];
+    const isDefault = versioned.values[def.name] === '' && fallback !== '';
     const common = {
       id,
       name: def.name,
-      defaultValue: versioned.values[def.name],
+      defaultValue: isDefault ? fallback : versioned.values[def.name],
       'aria-invalid': Boolean(error),
-      'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+      'aria-describedby':
+        [isDefault ? `${id}-default` : '', hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
       dir: def.rtl ? 'rtl' : def.ltr ? 'ltr' : undefined,
       className: 'field-input',
     } as const;
@@ -182,6 +197,11 @@ export function SettingsForm({
           <textarea {...common} rows={def.name.startsWith('about') ? 8 : 3} />
         ) : (
           <input {...common} type={def.type ?? 'text'} />
+        )}
+        {isDefault && (
+          <DefaultNote id={`${id}-default`} testId={`default-${def.name}`}>
+            {t('defaultText')}
+          </DefaultNote>
         )}
         {hint && (
           <p id={`${id}-hint`} className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
@@ -235,6 +255,17 @@ export function SettingsForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** "Default: the site shows this now…", with a badge, under a field that follows the default. */
+function DefaultNote({ id, testId, children }: { id?: string; testId: string; children: ReactNode }) {
+  const t = useTranslations('admin.settings');
+  return (
+    <p id={id} className="mt-1 flex items-start gap-2 text-sm text-zinc-700 dark:text-zinc-300" data-testid={testId}>
+      <span className="shrink-0 rounded bg-zinc-200 px-2 py-0.5 text-xs font-bold text-zinc-900 uppercase">{t('defaultBadge')}</span>
+      <span>{children}</span>
+    </p>
   );
 }
 

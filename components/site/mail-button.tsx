@@ -8,7 +8,7 @@ export async function MailButton() {
       href="/ContactUs"
       aria-label={t('mailUs')}
       title={t('mailUs')}
-      className="fixed bottom-5 end-5 z-40 grid size-14 place-items-center rounded-full bg-brand text-black shadow-lg hover:bg-brand-strong hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2"
+      className="floating-action fixed bottom-5 end-5 z-40 grid size-14 place-items-center rounded-full bg-brand text-black shadow-lg hover:bg-brand-strong hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-none stroke-current" strokeWidth="2">
         <rect x="3" y="5" width="18" height="14" rx="2" />

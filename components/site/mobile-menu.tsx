@@ -13,7 +13,9 @@ import { PortfolioLink } from './portfolio-link';
  * It starts under the header, whatever the header's height (app/globals.css, anchor positioning).
  * Once React runs it adds what the browser does not: the button's name and state follow the menu,
  * focus moves into the opened menu, a link closes it, and the tap that closes it by landing
- * outside does not also activate what was under it (the dimmed page).
+ * outside does not also activate what was under it (the dimmed page). While it is open the rest
+ * of the page is `inert` and Tab cycles between the button and the menu's links (issue 27: Tab
+ * used to reach the page behind it); Esc closes it and focus goes back to the button.
  */
 export function MobileMenu({ portfolioUrl, quoteLabel }: { portfolioUrl: string; quoteLabel?: string }) {
   const t = useTranslations('nav');
@@ -26,10 +28,34 @@ export function MobileMenu({ portfolioUrl, quoteLabel }: { portfolioUrl: string;
     if (!element) return;
     setHydrated(true);
     setOpen(element.matches(':popover-open'));
+    const button = document.querySelector<HTMLElement>('[popovertarget="mobile-menu"]');
+    let inerted: Element[] = [];
+    const release = () => {
+      for (const other of inerted) other.removeAttribute('inert');
+      inerted = [];
+    };
     const onToggle = (event: Event) => {
       const opened = (event as ToggleEvent).newState === 'open';
       setOpen(opened);
-      if (opened) element.querySelector<HTMLElement>('a, button, input')?.focus();
+      release();
+      if (!opened) return;
+      inerted = inertAround(element.parentElement);
+      element.querySelector<HTMLElement>('a, button, input')?.focus();
+    };
+    // Tab past the last link goes to the button, Shift+Tab before it to the last link.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || !element.matches(':popover-open') || !button) return;
+      const stops = [button, ...element.querySelectorAll<HTMLElement>('a[href], button, input')];
+      const first = stops[0]!;
+      const last = stops[stops.length - 1]!;
+      const active = document.activeElement;
+      if (event.shiftKey && active === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     // A press outside the open menu closes it (the browser's light dismiss) and must stop there.
     let swallow = false;
@@ -47,11 +73,14 @@ export function MobileMenu({ portfolioUrl, quoteLabel }: { portfolioUrl: string;
       event.stopPropagation();
     };
     element.addEventListener('toggle', onToggle);
+    document.addEventListener('keydown', onKeyDown);
     document.addEventListener('pointerdown', onPointerDown, true);
     document.addEventListener('pointercancel', onPointerCancel, true);
     document.addEventListener('click', onClick, true);
     return () => {
       element.removeEventListener('toggle', onToggle);
+      release();
+      document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('pointercancel', onPointerCancel, true);
       document.removeEventListener('click', onClick, true);
@@ -104,4 +133,21 @@ export function MobileMenu({ portfolioUrl, quoteLabel }: { portfolioUrl: string;
       </div>
     </div>
   );
+}
+
+/**
+ * Makes everything outside `keep` (the button and the menu's common parent) and its ancestors
+ * inert, and returns what it changed, so closing gives back exactly that (never an element that
+ * was inert already).
+ */
+function inertAround(keep: Element | null): Element[] {
+  const changed: Element[] = [];
+  for (let node = keep; node && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement?.children ?? []) {
+      if (sibling === node || sibling.hasAttribute('inert') || sibling.tagName === 'SCRIPT') continue;
+      sibling.setAttribute('inert', '');
+      changed.push(sibling);
+    }
+  }
+  return changed;
 }

@@ -50,7 +50,7 @@ export async function ProjectCard({
         )}
       </div>
       <div className="p-4">
-        <Heading className="text-lg font-bold">
+        <Heading className="text-lg font-bold wrap-anywhere">
           {/* The link covers the card (its ::after), so the whole card is one tap target and one tab stop. */}
           <Link href={projectPath(project.slug)} className="after:absolute after:inset-0 focus:outline-none" data-testid="project-link">
             {project.name}

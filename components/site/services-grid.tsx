@@ -17,7 +17,7 @@ export async function ServicesGrid({ services }: { services: ServiceView[] }) {
             className="flex flex-col overflow-hidden rounded-2xl bg-zinc-100 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800"
             data-testid="service-card"
           >
-            <h2 className="p-4 text-xl font-bold">{service.title}</h2>
+            <h2 className="p-4 text-xl font-bold wrap-anywhere">{service.title}</h2>
             {service.image && (
               <div className="relative aspect-[4/3]">
                 <StaticImage

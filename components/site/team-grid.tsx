@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { StaticImage } from '@/components/ui/static-image';
 import type { TeamMemberView } from '@/lib/content/public';
 import { searchAttr } from '@/lib/search';
@@ -28,6 +29,7 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
                 className="group block w-full overflow-hidden rounded-2xl bg-zinc-100 text-start ring-1 ring-zinc-200 transition hover:ring-brand focus-visible:outline-2 focus-visible:outline-brand dark:bg-zinc-900 dark:ring-zinc-800"
               >
                 <div className="relative aspect-square bg-zinc-200 dark:bg-zinc-800">
+                  {!member.image && <InitialsAvatar name={member.name} />}
                   {member.image && (
                     <StaticImage
                       src={member.image}
@@ -40,8 +42,11 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
                   )}
                 </div>
                 <div className="p-4">
-                  <p className="text-lg font-bold">{member.name}</p>
-                  <p className="text-sm text-zinc-700 dark:text-zinc-300">{member.jobTitle}</p>
+                  {/* A long unbroken word wraps inside the card instead of widening it (a 375 px phone). */}
+                  <p className="text-lg font-bold wrap-anywhere" data-testid="team-card-name">
+                    {member.name}
+                  </p>
+                  <p className="text-sm wrap-anywhere text-zinc-700 dark:text-zinc-300">{member.jobTitle}</p>
                 </div>
               </button>
             </li>
@@ -85,11 +90,11 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
               </div>
             )}
             <div className="p-6 sm:pe-16">
-              <h2 id={`member-${member.id}-name`} className="text-2xl font-extrabold">
+              <h2 id={`member-${member.id}-name`} className="text-2xl font-extrabold wrap-anywhere">
                 {member.name}
               </h2>
-              <p className="mt-1 font-semibold text-brand-strong dark:text-brand">{member.jobTitle}</p>
-              <p className="mt-4 leading-relaxed text-zinc-700 dark:text-zinc-300">{member.details}</p>
+              <p className="mt-1 font-semibold wrap-anywhere text-brand-strong dark:text-brand">{member.jobTitle}</p>
+              <p className="mt-4 leading-relaxed wrap-anywhere text-zinc-700 dark:text-zinc-300">{member.details}</p>
             </div>
           </div>
         </dialog>

@@ -53,7 +53,7 @@ export interface AreaDef {
   ltrCard: boolean;
   logo: boolean;
   numbered: boolean;
-  single: boolean;
+  initials: boolean;
 }
 
 function deriveArea(entity: AnyEntity): AreaDef {
@@ -78,7 +78,7 @@ function deriveArea(entity: AnyEntity): AreaDef {
     ltrCard: admin.ltrCard ?? false,
     logo: admin.logo ?? false,
     numbered: admin.numbered ?? false,
-    single: admin.single ?? false,
+    initials: admin.initials ?? false,
   };
 }
 

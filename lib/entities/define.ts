@@ -118,10 +118,10 @@ export interface EntityDef<K extends string = string, R extends Row = Row, S ext
     ltrCard?: boolean;
     /** The image is a logo: shown whole on its card, not cropped. */
     logo?: boolean;
+    /** A card without an image shows its title's initials (people: issue 27), not an empty box. */
+    initials?: boolean;
     /** Cards are numbered in display order instead of titled (slides). */
     numbered?: boolean;
-    /** The company has one of these: the create button hides while exactly one exists. */
-    single?: boolean;
     /** `image` is the row's own image URL. */
     card(row: R, locale: string, image: string | null): AdminCard;
   };

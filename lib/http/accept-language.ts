@@ -25,3 +25,21 @@ export function preferredLocale(header: string | null | undefined): 'en' | 'ar' 
   }
   return best;
 }
+
+/**
+ * A first visit's language on the public site (issue 27): Arabic when Arabic comes before English
+ * in the visitor's Accept-Language (`ar-AE,ar;q=0.9,en;q=0.8`), English otherwise (`en-GB`, `fr`,
+ * none). Browsers list languages most preferred first, so the order is the preference; unlike
+ * `preferredLocale` it reads no q-value, so it can be a regular expression, and one expression is
+ * what decides in all three places that must agree: next.config.ts's redirect (a `has` header
+ * value, which Next anchors as `^…$`, case-sensitive), the server's page cache key
+ * (server/page-cache.ts) and, in PCRE, nginx's key (deploy/nginx.conf `$accept_language_first`).
+ */
+// Each skipped entry is `[^,]*,` alone (the lookahead reads its leading spaces): an entry can be
+// matched one way only, so a long hostile header costs linear time, not exponential backtracking.
+export const ARABIC_FIRST = String.raw`(?:(?!\s*[Ee][Nn](?:[-\s;,]|$))[^,]*,)*\s*[Aa][Rr](?:-[^,;]*)?\s*(?:[;,].*)?`;
+
+const arabicFirst = new RegExp(`^${ARABIC_FIRST}$`);
+
+/** Whether a first visit with this Accept-Language lands on Arabic (`ARABIC_FIRST`). */
+export const arabicFirstVisit = (header: string | undefined): boolean => arabicFirst.test(header ?? '');

@@ -3,7 +3,7 @@ import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
 import { getSiteSettings, type SiteSettingsRow } from './index';
-import { PORTFOLIO_PATH, siteImageUrl } from './paths';
+import { DEFAULT_IMAGES, PORTFOLIO_PATH, siteImageUrl } from './paths';
 
 // What the public site shows of the company, in one language: the settings where set, else the
 // demo brand (messages/*.json and public/brand). Every page, the header, the footer, the metadata
@@ -24,6 +24,8 @@ export interface Brand {
   /** The uploaded logo's URL (served by the media route), or null for the demo's drawn logo. */
   logo: string | null;
   socialImage: string | null;
+  /** The About page's picture: the uploaded one, else the demo brand's. */
+  aboutImage: string;
   portfolioUrl: string;
 }
 
@@ -50,6 +52,7 @@ export const getBrand = cache(async function getBrand(locale: string): Promise<B
       : null,
     logo: settings.logo ? siteImageUrl(settings.logo) : null,
     socialImage: settings.socialImage ? siteImageUrl(settings.socialImage) : null,
+    aboutImage: settings.aboutImage ? siteImageUrl(settings.aboutImage) : DEFAULT_IMAGES.aboutImage,
     portfolioUrl: settings.portfolio ? PORTFOLIO_PATH : config.portfolioUrl,
   };
 });

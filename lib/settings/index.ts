@@ -23,6 +23,7 @@ const EMPTY: SiteSettingsRow = {
   taglineAr: '',
   portfolio: null,
   socialImage: null,
+  aboutImage: null,
   titleSuffixEn: '',
   titleSuffixAr: '',
   descriptionEn: '',

@@ -20,3 +20,10 @@ export type IconName = keyof typeof ICON_SIZES;
  * (lib/http/upload-limits) with MAX_UPLOAD_BYTES at 10 MiB or more (the default is 25 MiB).
  */
 export const MAX_PORTFOLIO_BYTES = 10 * 1024 * 1024;
+
+/** The demo brand's pictures (public/brand), shown while no file is saved for the setting. */
+export const DEFAULT_IMAGES = {
+  logo: '/brand/logo.png',
+  socialImage: '/brand/og.jpg',
+  aboutImage: '/brand/about.jpg',
+} as const;

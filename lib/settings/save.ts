@@ -8,8 +8,16 @@ import { invalid, type FieldErrors } from '@/lib/errors';
 import { ImageError, processImage, shareCrop } from '@/lib/uploads/image';
 import { checkPdf, PdfError } from '@/lib/uploads/pdf';
 import { newFileName, SITE_FOLDER, uploads } from '@/lib/uploads/store';
-import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, settingsSchema, twoFactorPolicySchema, type SettingsFileField } from './schema';
-import { SETTINGS_TAG } from './index';
+import {
+  SETTINGS_FILE_FIELDS,
+  SETTINGS_TEXT_FIELDS,
+  settingsSchema,
+  twoFactorPolicySchema,
+  type SettingsFileField,
+  type SettingsInput,
+} from './schema';
+import { settingsDefaults, sameText } from './defaults';
+import { getSiteSettings, SETTINGS_TAG } from './index';
 
 // The one write path of the site settings (one row, id 1), the same steps as a content write
 // (lib/entities/crud.ts): validate everything first (a refused save stores nothing), store the new
@@ -34,8 +42,28 @@ const TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 async function prepare(field: SettingsFileField, file: File): Promise<Prepared> {
   if (field === 'portfolio') return { field, data: await checkPdf(file), ext: 'pdf' };
   const image = await processImage(file);
-  if (field === 'logo') return { field, data: image.data, ext: image.ext };
+  // The logo and the About picture as sent (re-encoded); the social preview cut to its size.
+  if (field === 'logo' || field === 'aboutImage') return { field, data: image.data, ext: image.ext };
   return { field, data: await shareCrop(image.data), ext: 'jpg' };
+}
+
+/**
+ * The form shows each default in its field (lib/settings/defaults.ts): sent back unchanged, it is
+ * stored as "nothing saved" (''), so the field goes on following the default.
+ */
+async function withoutDefaults(input: Partial<SettingsInput>): Promise<Partial<SettingsInput>> {
+  const current = await getSiteSettings();
+  const defaults = await settingsDefaults({
+    companyNameEn: input.companyNameEn ?? current.companyNameEn,
+    companyNameAr: input.companyNameAr ?? current.companyNameAr,
+  });
+  const kept: Partial<SettingsInput> = { ...input };
+  for (const [field, value] of Object.entries(input) as [keyof SettingsInput, unknown][]) {
+    if (field === 'activityRetentionDays' || typeof value !== 'string') continue;
+    const fallback = defaults[field];
+    if (value !== '' && fallback !== '' && sameText(value, fallback)) kept[field] = '';
+  }
+  return kept;
 }
 
 /**
@@ -58,7 +86,7 @@ export async function saveSettings(raw: Record<string, unknown>, files: Settings
     }
   }
   if (!parsed.success || Object.keys(errors).length) throw invalid(errors);
-  const input = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  const input = await withoutDefaults(Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)));
 
   const stored: Partial<Record<SettingsFileField, string>> = {};
   try {

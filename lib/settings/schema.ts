@@ -72,8 +72,8 @@ export type SettingsInput = z.output<typeof settingsSchema>;
 /** The text fields, in the form's order. */
 export const SETTINGS_TEXT_FIELDS = Object.keys(settingsSchema.shape) as (keyof SettingsInput)[];
 
-/** The file fields: two images (re-encoded by sharp) and the portfolio PDF. */
-export const SETTINGS_FILE_FIELDS = ['logo', 'socialImage', 'portfolio'] as const;
+/** The file fields: three images (re-encoded by sharp) and the portfolio PDF. */
+export const SETTINGS_FILE_FIELDS = ['logo', 'socialImage', 'aboutImage', 'portfolio'] as const;
 export type SettingsFileField = (typeof SETTINGS_FILE_FIELDS)[number];
 
 /**

@@ -39,10 +39,74 @@ test.afterAll(async () => {
     for (const box of await form.locator('input[type=checkbox]').all()) await box.check();
     await form.getByTestId('submit').click();
     await expect(admin.getByText(ar.saved)).toBeVisible();
-    expect(await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({ logo: null, portfolio: null, taglineEn: '' });
+    expect(await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({
+      logo: null,
+      portfolio: null,
+      aboutImage: null,
+      taglineEn: '',
+    });
   }
   await testDb.siteSettings.deleteMany({});
   await testDb.$disconnect();
+});
+
+test('Settings show what is live: the demo texts and pictures in their fields, marked Default; a save keeps them defaults; the About picture is a setting', async ({
+  browser,
+}) => {
+  // Two saves, two sign-ins' worth of pages and the public pages: more than the default minute on a busy machine.
+  test.slow();
+  const page = await signIn(browser);
+  const m = messages('en');
+  await page.goto('/Admin/Settings');
+  const form = page.getByTestId('settings-form');
+  // Nothing saved: each field holds what the site shows, marked as the default.
+  await expect(form.getByLabel(en.fields.taglineEn)).toHaveValue(m.home.tagline);
+  await expect(form.getByLabel(en.fields.taglineAr)).toHaveValue(messages('ar').home.tagline);
+  await expect(form.getByLabel(en.fields.companyNameEn)).toHaveValue(m.meta.siteName);
+  await expect(form.getByLabel(en.fields.aboutEn)).toHaveValue(`${m.about.p1}\n\n${m.about.p2}`);
+  await expect(form.getByTestId('default-taglineEn')).toContainText(en.defaultText);
+  await expect(form.getByLabel(en.fields.taglineEn)).toHaveAttribute('aria-describedby', 'field-taglineEn-default');
+  // The pictures in force: the demo logo and About picture, marked as defaults, no "Remove" box.
+  await expect(form.getByTestId('setting-logo').getByTestId('image-preview')).toHaveAttribute('src', '/brand/logo.png');
+  await expect(form.getByTestId('default-logo')).toContainText(en.defaultImage);
+  await expect(form.getByTestId('setting-aboutImage').getByTestId('image-preview')).toHaveAttribute('src', '/brand/about.jpg');
+  await expect(form.getByTestId('clear-aboutImage')).toHaveCount(0);
+  // The same tagline is the one the home page shows.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByTestId('hero-tagline')).toHaveText(m.home.tagline);
+  await page.screenshot({ path: '/work/briefs/shots/offices-settings-en.png', fullPage: true });
+
+  // Saved as shown, the defaults stay defaults (nothing stored), and a new About picture is live.
+  await form.locator('input[name=aboutImage]').setInputFiles(LOGO);
+  await form.getByTestId('submit').click();
+  // An image to re-encode on a busy machine: longer than the default 10 s.
+  await expect(page.getByText(en.saved)).toBeVisible({ timeout: 30_000 });
+  const row = await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
+  expect(row).toMatchObject({
+    taglineEn: '',
+    taglineAr: '',
+    companyNameEn: '',
+    aboutEn: '',
+    titleSuffixEn: '',
+    descriptionEn: '',
+    whatsapp: '',
+  });
+  expect(row.aboutImage).toMatch(/\.png$/);
+  await visitor.goto('/AboutUs');
+  await expect(visitor.getByTestId('about-image').locator('img')).toHaveAttribute('src', new RegExp(`siteimges%2F${row.aboutImage}`));
+  await page.reload();
+  await expect(form.getByTestId('setting-aboutImage').getByTestId('image-preview')).toHaveAttribute('src', `/siteimges/${row.aboutImage}`);
+  await expect(form.getByTestId('default-taglineEn')).toBeVisible();
+  // Removed: the demo picture is back on the page.
+  await form.getByTestId('clear-aboutImage').check();
+  await form.getByTestId('submit').click();
+  await expect(page.getByText(en.saved)).toBeVisible({ timeout: 30_000 });
+  expect((await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).aboutImage).toBeNull();
+  await visitor.goto('/AboutUs');
+  await expect(visitor.getByTestId('about-image').locator('img')).toHaveAttribute('src', /brand%2Fabout\.jpg|\/brand\/about\.jpg/);
+  await visitor.context().close();
+  await page.context().close();
 });
 
 test('an Admin saves the logo, tagline, About text and portfolio; the public site shows them next request', async ({ browser }) => {

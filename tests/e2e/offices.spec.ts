@@ -90,7 +90,7 @@ for (const locale of LOCALES) {
         const mail = (await page.getByRole('link', { name: m.nav.mailUs }).last().boundingBox())!;
         const line = await page
           .getByRole('contentinfo')
-          .locator('p')
+          .getByTestId('footer-rights')
           .evaluate((p) => {
             const range = document.createRange();
             range.selectNodeContents(p);

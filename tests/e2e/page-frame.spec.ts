@@ -23,7 +23,7 @@ for (const locale of LOCALES) {
       // The text itself, not its paragraph (a block as wide as the page).
       const line = await page
         .getByRole('contentinfo')
-        .locator('p')
+        .getByTestId('footer-rights')
         .evaluate((p) => {
           const range = document.createRange();
           range.selectNodeContents(p);

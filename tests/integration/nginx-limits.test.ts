@@ -12,6 +12,7 @@ import { streamPost } from '../helpers/raw-http';
 import { freeLoopbackPort } from '../helpers/loopback';
 import { startNginx, type NginxOptions, type RunningNginx } from '../helpers/nginx';
 import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+import { landing } from '../helpers/landing';
 import { actionBodyLimit, apiBodyLimit, DEFAULT_MAX_UPLOAD_BYTES } from '@/lib/http/upload-limits';
 
 // Issue 24: the body limits and header sizes behind deploy/nginx.conf (the file docker-compose
@@ -181,6 +182,22 @@ describe('uploads over the limits, through nginx', () => {
         expect(answer.headers['access-control-allow-origin'], page).toBeUndefined();
       }
     }
+  });
+
+  it('a first visit through nginx lands on its Accept-Language: ar-AE twice on /ar, en-GB twice on English (a copy)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const english = await landing(toMain.base, '/', { 'Accept-Language': 'en-GB' });
+      expect([english.status, english.lang], `en-GB #${i + 1}`).toEqual([200, 'en']);
+    }
+    // The second English answer within nginx's second is its copy; Arabic-first visits still get the redirect.
+    const cached = await fetch(`${toMain.base}/`, { headers: { 'Accept-Language': 'en-GB' } });
+    expect(cached.headers.get('x-cache-status')).toBe('HIT');
+    for (let i = 0; i < 2; i++) {
+      const arabic = await landing(toMain.base, '/', { 'Accept-Language': 'ar-AE,ar;q=0.9,en;q=0.8' });
+      expect([arabic.status, new URL(arabic.location ?? '', toMain.base).pathname], `ar-AE #${i + 1}`).toEqual([307, '/ar']);
+    }
+    const english = await landing(toMain.base, '/', { 'Accept-Language': 'en-GB' });
+    expect([english.status, english.lang]).toEqual([200, 'en']);
   });
 
   it("with the default MAX_UPLOAD_BYTES, a 40 MiB upload reaches the app (nginx's old 32m refused it): the file's own 422", async () => {

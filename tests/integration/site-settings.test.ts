@@ -283,10 +283,15 @@ describe('site settings', () => {
     expect(bad.text).toContain('"fieldErrors":{"inquiryRecipients":["invalidRecipients"],"whatsapp":["invalidWhatsapp"]}');
     const good = await save({
       inquiryRecipients: ' Sales@Example.ae; events@example.ae,,sales@example.ae ',
-      whatsapp: '00971 (50) 123-4567',
+      whatsapp: '00971 (55) 765-4321',
     });
     expect(good.text).toContain('"ok":true');
-    expect(await settingsRow()).toMatchObject({ inquiryRecipients: 'sales@example.ae, events@example.ae', whatsapp: '+971501234567' });
+    expect(await settingsRow()).toMatchObject({ inquiryRecipients: 'sales@example.ae, events@example.ae', whatsapp: '+971557654321' });
+    // The main office's own number is the field's default (issue 27: the form shows
+    // it): saved as it is, it is stored as "nothing saved", and the button goes on following the office.
+    const main = await testDb.contact.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    expect((await save({ whatsapp: main.whatsapp })).text).toContain('"ok":true');
+    expect((await settingsRow())?.whatsapp).toBe('');
   });
 
   it('public page titles carry the company name, or the title suffix, in both languages', async () => {

@@ -30,6 +30,19 @@ describe('the key of a kept copy', () => {
     expect(keyOf('/', { cookie: 'NEXT_LOCALE=en' })).toBe(keyOf('/'));
     expect(keyOf('/', { cookie: 'NEXT_LOCALE=x123' })).toBe(keyOf('/'));
   });
+
+  it('a first visit (no language cookie) whose Accept-Language puts Arabic first is keyed as the Arabic redirect is (issue 27)', () => {
+    const arabicFirst = { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.8' };
+    expect(keyOf('/', arabicFirst)).toBe(keyOf('/', { cookie: 'NEXT_LOCALE=ar' }));
+    expect(keyOf('/Services', arabicFirst)).not.toBe(keyOf('/Services'));
+    expect(keyOf('/', { 'accept-language': 'en-GB' })).toBe(keyOf('/'));
+    expect(keyOf('/', { 'accept-language': 'en-US,en;q=0.9,ar;q=0.8' })).toBe(keyOf('/'));
+    // A language chosen before wins: the cookie decides, as in next.config.ts's redirects.
+    expect(keyOf('/', { ...arabicFirst, cookie: 'NEXT_LOCALE=en' })).toBe(keyOf('/'));
+    // Arabic pages and files never redirect: one copy for everyone.
+    expect(keyOf('/ar/Services', arabicFirst)).toBe(keyOf('/ar/Services'));
+    expect(keyOf('/api/home', arabicFirst)).toBe(keyOf('/api/home'));
+  });
 });
 
 describe('helpers', () => {

@@ -12,13 +12,15 @@ import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
 import { unreadInquiryCount } from '@/lib/inquiries';
 import { pendingUserCount } from '@/lib/entities/user';
 import { Link } from '@/lib/i18n/navigation';
+import { brandedTitle } from '@/lib/seo';
 
 // `auth`: the password fields of /Admin/Account share the sign-in pages' words.
 const CLIENT_NAMESPACES = ['admin', 'auth', 'validation', 'errors', 'nav', 'common'] as const;
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'admin' });
-  return { title: t('metaTitle'), robots: { index: false, follow: false } };
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'admin' });
+  return { title: await brandedTitle(locale, t('metaTitle')), robots: { index: false, follow: false } };
 }
 
 export default async function AdminLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {

@@ -18,6 +18,7 @@ export const team = defineEntity<TeamMember>()({
     create: 'CreateTeam',
     edit: 'Team',
     errorToastMs: TIMINGS.defaultToastMs,
+    initials: true,
     card: (t, l, image) => ({
       id: t.id,
       image,

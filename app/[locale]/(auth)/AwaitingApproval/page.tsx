@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
+import { brandedTitle } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'auth' });
-  return { title: t('pendingTitle'), robots: { index: false } };
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'auth' });
+  return { title: await brandedTitle(locale, t('pendingTitle')), robots: { index: false } };
 }
 
 /** What a registered but not yet approved person sees, and nothing else. */

@@ -4,6 +4,7 @@ import { LoginForm } from '@/components/auth/login-form';
 import { sessionUser } from '@/lib/auth/guard';
 import { redirect } from '@/lib/i18n/navigation';
 import { getSiteSettings } from '@/lib/settings';
+import { brandedTitle } from '@/lib/seo';
 
 // Reads the session cookie, so it is rendered per request.
 export const dynamic = 'force-dynamic';
@@ -11,8 +12,9 @@ export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'auth' });
-  return { title: t('signInTitle'), robots: { index: false } };
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'auth' });
+  return { title: await brandedTitle(locale, t('signInTitle')), robots: { index: false } };
 }
 
 export default async function LogInPage({ params }: Props) {

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ResetForm } from '@/components/auth/reset-form';
 import { resetLinkUsable } from '@/lib/entities/user/account';
 import { AuthNotice } from '@/components/auth/auth-notice';
+import { brandedTitle } from '@/lib/seo';
 
 // The link's token decides what is shown, per request.
 export const dynamic = 'force-dynamic';
@@ -10,9 +11,10 @@ export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ token?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'auth' });
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'auth' });
   // The URL holds a secret: no search engine, and no Referer carrying it to another site.
-  return { title: t('resetTitle'), robots: { index: false }, referrer: 'no-referrer' };
+  return { title: await brandedTitle(locale, t('resetTitle')), robots: { index: false }, referrer: 'no-referrer' };
 }
 
 export default async function ResetPasswordPage({ params, searchParams }: Props) {

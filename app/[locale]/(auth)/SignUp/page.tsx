@@ -3,12 +3,14 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SignupForm } from '@/components/auth/signup-form';
 import { AuthNotice } from '@/components/auth/auth-notice';
 import { getSiteSettings } from '@/lib/settings';
+import { brandedTitle } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'auth' });
-  return { title: t('signUpTitle'), robots: { index: false } };
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'auth' });
+  return { title: await brandedTitle(locale, t('signUpTitle')), robots: { index: false } };
 }
 
 export default async function SignUpPage({ params }: Props) {

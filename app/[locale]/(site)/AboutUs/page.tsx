@@ -28,9 +28,10 @@ export default async function AboutPage({ params }: Props) {
           </p>
         ))}
       </div>
-      <div className="relative aspect-[4/3] overflow-hidden rounded-2xl">
+      {/* The picture set in the settings, else the demo brand's (lib/settings/brand.ts). */}
+      <div className="relative aspect-[4/3] overflow-hidden rounded-2xl" data-testid="about-image">
         <StaticImage
-          src="/brand/about.jpg"
+          src={brand.aboutImage}
           alt={t('imageAlt')}
           fill
           priority

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { NotFoundView } from '@/components/site/not-found-view';
+import { brandedTitle } from '@/lib/seo';
 
 // Any path that matches no page gets the localized 404 here, inside the public site's layout
 // (header, language and theme toggles, footer), so a visitor who lands here can go anywhere.
@@ -22,8 +23,9 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'meta' });
-  return { title: t('notFound.title') };
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'meta' });
+  return { title: await brandedTitle(locale, t('notFound.title')) };
 }
 
 async function NotFoundStatus(): Promise<null> {

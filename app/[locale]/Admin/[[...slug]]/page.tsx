@@ -12,6 +12,7 @@ import { MailStatus } from '@/components/admin/mail-status';
 import { PasswordForm } from '@/components/admin/password-form';
 import { ProjectListPages, ProjectListTools } from '@/components/admin/project-list-tools';
 import { SessionList } from '@/components/admin/session-list';
+import { DEFAULT_IMAGES, settingsDefaults } from '@/lib/settings/defaults';
 import { SettingsForm } from '@/components/admin/settings-form';
 import { SignupModeForm } from '@/components/admin/signup-mode-form';
 import { TwoFactorPanel, type TwoFactorView } from '@/components/admin/two-factor-panel';
@@ -177,11 +178,15 @@ export default async function AdminPage({ params, searchParams }: Props) {
               string
             >
           }
+          // What the site shows while nothing is saved: in the fields, marked "Default".
+          defaults={await settingsDefaults(settings)}
           files={{
             logo: file(settings.logo),
             socialImage: file(settings.socialImage),
+            aboutImage: file(settings.aboutImage),
             portfolio: settings.portfolio ? PORTFOLIO_PATH : null,
           }}
+          defaultImages={DEFAULT_IMAGES}
           imageLimits={imageLimits}
         />
         <section aria-labelledby="two-factor-policy-title" className="mt-10 grid gap-4">
@@ -296,8 +301,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
   }
   if (route.kind === 'list') {
     const cards = await listCards(area, locale);
-    // The company has one contact card; the create button hides while exactly one exists.
-    return <ItemList area={area} cards={cards} canCreate={!area.single || cards.length !== 1} />;
+    return <ItemList area={area} cards={cards} />;
   }
   const options = await fieldOptions(area, locale);
   const back = (

@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CodeForm } from '@/components/auth/code-form';
 import { secondStepPending, SECOND_STEP_COOKIE } from '@/lib/entities/user/two-factor';
 import { AuthNotice } from '@/components/auth/auth-notice';
+import { brandedTitle } from '@/lib/seo';
 
 // The second-step cookie decides what is shown, per request.
 export const dynamic = 'force-dynamic';
@@ -11,8 +12,9 @@ export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'auth' });
-  return { title: t('codeTitle'), robots: { index: false } };
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'auth' });
+  return { title: await brandedTitle(locale, t('codeTitle')), robots: { index: false } };
 }
 
 /** The code step after the right password of an account with two-factor sign-in (5 minutes, then sign in again). */

@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
+import { brandedTitle } from '@/lib/seo';
 
 // Where the quote form lands when it was posted without scripts (lib/inquiries/actions.ts). The
 // same for everyone, so it is cached like the other public pages; kept out of search results.
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'quote.thanks' });
-  return { title: t('metaTitle'), robots: { index: false, follow: false } };
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'quote.thanks' });
+  return { title: await brandedTitle(locale, t('metaTitle')), robots: { index: false, follow: false } };
 }
 
 export default async function QuoteThanksPage({ params }: Props) {
