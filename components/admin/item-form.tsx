@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { saveItem } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
@@ -13,6 +13,7 @@ import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
 import { GalleryManager } from './gallery-manager';
 import { ImageInput, type ImageLimits } from './image-input';
+import { MissingLanguageNote } from './missing-language-note';
 import { useFieldMessage } from './use-field-message';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
@@ -163,6 +164,7 @@ export function ItemForm({
             options={options[field.name]}
             placeholder={field.kind === 'select' ? t('selectClient') : undefined}
             hint={field.hint ? t(runtimeKey(`fields.${field.name}Hint`)) : undefined}
+            note={<MissingLanguageNote fields={area.fields} name={field.name} initial={initial} />}
           />
         ),
       )}
@@ -199,6 +201,7 @@ function Field({
   options,
   placeholder,
   hint,
+  note,
 }: {
   field: FormField;
   label: string;
@@ -207,6 +210,8 @@ function Field({
   options?: { value: string; label: string }[];
   placeholder?: string;
   hint?: string;
+  /** Under the field: its missing-language mark. */
+  note?: ReactNode;
 }) {
   const id = `field-${field.name}`;
   const errorText = error && (
@@ -315,6 +320,7 @@ function Field({
         />
       )}
       {errorText}
+      {note}
     </div>
   );
 }

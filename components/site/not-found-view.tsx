@@ -2,8 +2,9 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 
 /** `standalone` when no layout around it provides the page's <main> (the bare not-found files). */
-export async function NotFoundView({ standalone = false }: { standalone?: boolean }) {
+export async function NotFoundView({ standalone = false, admin = false }: { standalone?: boolean; admin?: boolean }) {
   const t = await getTranslations('notFound');
+  // A back-office path leads back to the back office's home, not out to the public site.
   const Box = standalone ? 'main' : 'div';
   return (
     <Box className={`grid place-items-center px-4 py-16 text-center ${standalone ? 'min-h-svh' : 'min-h-[60svh]'}`}>
@@ -12,10 +13,11 @@ export async function NotFoundView({ standalone = false }: { standalone?: boolea
         <h1 className="mt-4 text-balance text-3xl font-bold">{t('title')}</h1>
         <p className="mt-3 text-balance text-lg text-zinc-700 dark:text-zinc-300">{t('text')}</p>
         <Link
-          href="/"
+          data-testid="not-found-home"
+          href={admin ? '/Admin' : '/'}
           className="mt-8 inline-block rounded-full bg-brand px-6 py-3 font-bold text-black hover:bg-brand-strong hover:text-white"
         >
-          {t('home')}
+          {admin ? t('adminHome') : t('home')}
         </Link>
       </div>
     </Box>

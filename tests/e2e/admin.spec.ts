@@ -132,7 +132,7 @@ const CASES: AreaCase[] = [
       await page.getByLabel('Job title', { exact: true }).fill('Rigger');
       await page.getByLabel('Details', { exact: true }).fill('Builds stages.');
     },
-    blankErrors: { Name: 'Name is required.', 'Job title': 'Description is required.', Details: 'Details are required.' },
+    blankErrors: { Name: 'Name is required.', 'Job title': 'Job title is required.', Details: 'Details are required.' },
     findId: async (name) => (await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } })).id,
   },
   {
