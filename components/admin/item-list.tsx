@@ -7,6 +7,7 @@ import type { AdminCard } from '@/lib/admin/server';
 import { Link } from '@/lib/i18n/navigation';
 import { SocialIcon } from '@/components/site/social-icon';
 import { DeleteButton } from './delete-button';
+import { OrderButtons } from './order-buttons';
 
 /** The one list screen: heading, create button, empty state, and a grid of up to 3 columns. */
 export async function ItemList({
@@ -75,8 +76,12 @@ export async function ItemList({
               </div>
               <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
                 <h2 id={`item-${card.id}-title`} className="text-base font-bold break-words sm:text-lg" data-testid="item-title">
-                  {/* Slides are numbered in the order the home page shows them, as its "Slide 3 of 4" does. */}
-                  {area.numbered ? t('itemTitle', { number: index + 1 }) : <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>}
+                  {/* Slides have no name: their picture and their place in the home page's order say which. */}
+                  {area.numbered ? (
+                    t('itemTitle', { number: index + 1, total: cards.length })
+                  ) : (
+                    <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>
+                  )}
                 </h2>
                 {(card.draft || card.featured) && (
                   <p className="flex gap-2 text-xs font-bold uppercase">
@@ -112,6 +117,10 @@ export async function ItemList({
                   </ul>
                 )}
                 <div className="mt-auto flex flex-wrap gap-2 pt-1 sm:pt-3">
+                  {/* Reordering means the whole list: not on a searched one. */}
+                  {area.numbered && !filtered && (
+                    <OrderButtons id={card.id} index={index} count={cards.length} describedBy={`item-${card.id}-title`} />
+                  )}
                   <Link
                     href={adminPath.edit(area, card.id)}
                     className="btn-secondary"
