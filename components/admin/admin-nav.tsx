@@ -117,7 +117,7 @@ export function AdminNav({ items }: { items: MenuItem[] }) {
           aria-expanded={scripted ? open : undefined}
           aria-controls="admin-menu-dropdown"
           data-testid="admin-menu-toggle"
-          className="field-input flex h-10 cursor-pointer list-none items-center justify-between gap-1 py-0 text-start font-semibold [&::-webkit-details-marker]:hidden"
+          className="field-input flex h-10 cursor-pointer list-none items-center justify-between gap-1 px-2 py-0 text-start text-sm font-semibold [&::-webkit-details-marker]:hidden"
         >
           <span className="truncate">
             <span className="sr-only">{t('menuSelect')} </span>

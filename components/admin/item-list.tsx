@@ -123,7 +123,7 @@ export async function ItemList({
                   )}
                   <Link
                     href={adminPath.edit(area, card.id)}
-                    className="btn-secondary"
+                    className="btn-secondary max-sm:px-3 max-sm:py-1.5 max-sm:text-sm"
                     data-testid="edit-link"
                     aria-describedby={`item-${card.id}-title`}
                   >

@@ -9,12 +9,12 @@ import { ThemeToggle } from './theme-toggle';
 export async function BrandBar({
   home = '/',
   className = '',
-  logoBox,
+  logo,
 }: {
   home?: string;
   className?: string;
-  /** The logo's box, when smaller than the default (the back office's phone bar). */
-  logoBox?: string;
+  /** The logo's box and drawing size, when not the default (the back office's phone bar). */
+  logo?: { box: string; className: string };
 }) {
   const t = await getTranslations('nav');
   // The logo is a picture: the link needs a name (the site's and where it leads).
@@ -22,7 +22,7 @@ export async function BrandBar({
   return (
     <div className={`flex items-center justify-between gap-2 ${className}`}>
       <Link href={home} aria-label={label} className="text-zinc-900 dark:text-white">
-        <Logo {...(logoBox ? { box: logoBox } : {})} />
+        <Logo {...logo} />
       </Link>
       <div className="flex gap-2">
         <LanguageToggle />

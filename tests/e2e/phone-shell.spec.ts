@@ -67,7 +67,9 @@ test.describe('the phone shell', () => {
           );
           if (locale === 'ar') await page.screenshot({ path: `/work/briefs/shots/shell-ar-${name}.png` });
         }
-        // Events: compact rows, at least three to a screen.
+        // Events: the filters folded (the list starts on the first screen), compact rows, at least three to a screen.
+        await expect(page.getByTestId('project-filters').getByRole('combobox')).toHaveCount(0);
+        expect((await page.getByTestId('item-card').first().boundingBox())!.y).toBeLessThan(PHONE.height / 2);
         for (const card of (await page.getByTestId('item-card').all()).slice(0, 3))
           expect((await card.boundingBox())!.height).toBeLessThanOrEqual(PHONE.height / 3);
         // The unread count on the bar itself, a link to the inbox named with it.

@@ -74,10 +74,14 @@ export default async function AdminLayout({ children, params }: { children: Reac
       <div className="flex min-h-svh flex-col min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">
         <aside className="contents min-[769px]:sticky min-[769px]:top-0 min-[769px]:flex min-[769px]:h-svh min-[769px]:flex-col min-[769px]:gap-4 min-[769px]:border-e min-[769px]:border-zinc-200 min-[769px]:bg-zinc-100 min-[769px]:p-4 dark:min-[769px]:border-zinc-800 dark:min-[769px]:bg-zinc-900">
           <div
-            className="sticky top-0 z-40 order-first flex h-14 items-center gap-2 border-b border-zinc-200 bg-zinc-100 px-2 min-[769px]:static min-[769px]:order-none min-[769px]:contents dark:border-zinc-800 dark:bg-zinc-900"
+            className="sticky top-0 z-40 order-first flex h-14 items-center gap-1.5 border-b border-zinc-200 bg-zinc-100 px-2 min-[769px]:static min-[769px]:order-none min-[769px]:contents dark:border-zinc-800 dark:bg-zinc-900"
             data-testid="admin-top-bar"
           >
-            <BrandBar home="/Admin" logoBox="h-8 w-16 min-[769px]:h-9 min-[769px]:w-36" className="shrink-0" />
+            <BrandBar
+              home="/Admin"
+              logo={{ box: 'h-6 w-20 min-[769px]:h-9 min-[769px]:w-36', className: 'h-6 w-auto min-[769px]:h-9' }}
+              className="shrink-0"
+            />
             <AdminNav items={items} />
             {inbox?.badge && (
               <Link
