@@ -30,9 +30,10 @@ export async function listCards(area: AreaDef, locale: string, q = ''): Promise<
   const rows = await crud.list(area.entity);
   const found = needle
     ? rows.filter((row) =>
-        [...Object.values(rowToInput(area.entity, row)), area.entity.image ? (row as unknown as Record<string, unknown>)[area.entity.image.column] : null].some(
-          (value) => typeof value === 'string' && value.toLocaleLowerCase().includes(needle),
-        ),
+        [
+          ...Object.values(rowToInput(area.entity, row)),
+          area.entity.image ? (row as unknown as Record<string, unknown>)[area.entity.image.column] : null,
+        ].some((value) => typeof value === 'string' && value.toLocaleLowerCase().includes(needle)),
       )
     : rows;
   return found.map((row) => area.entity.admin.card(row, locale, rowImageUrl(area.entity, row)));
@@ -50,7 +51,6 @@ export interface AdminListFilter {
   state: 'draft' | 'published' | null;
   page: number;
 }
-
 
 export function parseAdminListFilter(params: Record<string, string | string[] | undefined>): AdminListFilter {
   const year = Number(first(params.year));
