@@ -9,7 +9,7 @@ export default function RootNotFound() {
       <body className="grid min-h-svh place-items-center font-sans text-center">
         <main>
           <p className="text-8xl font-extrabold text-brand">404</p>
-          <h1 className="mt-4 text-3xl font-bold">Oops! 😢</h1>
+          <h1 className="mt-4 text-3xl font-bold">Oops!</h1>
           <p className="mt-3 text-lg">The page you&apos;re looking for doesn&apos;t exist or has been moved.</p>
           <Link href="/" className="mt-8 inline-block rounded-full bg-brand px-6 py-3 font-bold text-black">
             Go to Home

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useDisclosure } from '@/components/ui/use-disclosure';
+import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import type { AreaKey } from '@/lib/admin/areas';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 
@@ -56,28 +56,70 @@ function MenuLinks({
   );
 }
 
+const noSubscribe = () => () => {};
+
 /**
- * Side menu on wide screens; at 768 px or less (the spec's breakpoint) a dropdown: a button naming
- * the current section that opens the same links. Links rather than a navigating <select>, where
- * each arrow key press would load another screen (WCAG 3.2.2).
+ * Side menu on wide screens; at 768 px or less (the spec's breakpoint) the section switcher of the
+ * phone's top bar: a <details> naming the current section that opens the same links. A <details>
+ * opens without scripts too; with them, Esc and a press outside close it. Links rather than a
+ * navigating <select>, where each arrow key press would load another screen (WCAG 3.2.2).
  */
 export function AdminNav({ items }: { items: MenuItem[] }) {
   const t = useTranslations('admin');
   const pathname = usePathname();
   const active = items.find((item) => item.prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`)));
-  const { open, closeOnNavigate, buttonProps, panelProps } = useDisclosure<HTMLElement>('admin-menu-dropdown');
+  const [open, setOpen] = useState(false);
+  // Before hydration (or without scripts) the <details> alone decides what shows.
+  const scripted = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+  const summary = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = () => {
+      setOpen(false);
+      summary.current?.focus();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!panel.current?.contains(target) && !summary.current?.contains(target)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  function toggle(event: MouseEvent) {
+    // The state, not the browser, opens and closes it once scripts run (one source of truth).
+    event.preventDefault();
+    setOpen((was) => !was);
+  }
+
   return (
     <>
       <nav aria-label={t('menuLabel')} className="hidden min-[769px]:block">
         <MenuLinks items={items} activeKey={active?.key} itemClass="py-2" />
       </nav>
-      <div className="relative min-[769px]:hidden">
-        <button
-          {...buttonProps}
+      <details open={scripted ? open : undefined} className="min-w-0 flex-1 min-[769px]:hidden" data-testid="admin-switcher">
+        <summary
+          ref={summary}
+          onClick={toggle}
+          aria-expanded={scripted ? open : undefined}
+          aria-controls="admin-menu-dropdown"
           data-testid="admin-menu-toggle"
-          className="field-input flex items-center justify-between gap-2 text-start font-semibold"
+          className="field-input flex h-10 cursor-pointer list-none items-center justify-between gap-1 px-2 py-0 text-start text-sm font-semibold [&::-webkit-details-marker]:hidden"
         >
-          <span>
+          <span className="truncate">
             <span className="sr-only">{t('menuSelect')} </span>
             {active ? t(`menu.${active.key}`) : t('choose')}
           </span>
@@ -89,16 +131,17 @@ export function AdminNav({ items }: { items: MenuItem[] }) {
           >
             <path d="M6 9l6 6 6-6" />
           </svg>
-        </button>
+        </summary>
         <nav
-          {...panelProps}
+          ref={panel}
+          id="admin-menu-dropdown"
           aria-label={t('menuLabel')}
-          hidden={!open}
-          className="absolute inset-x-0 top-full z-30 mt-1 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          hidden={scripted ? !open : undefined}
+          className="absolute inset-x-0 top-full z-30 max-h-[calc(100svh-4rem)] overflow-y-auto border-b border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
-          <MenuLinks items={items} activeKey={active?.key} itemClass="py-3" onNavigate={closeOnNavigate} />
+          <MenuLinks items={items} activeKey={active?.key} itemClass="py-3" onNavigate={() => setOpen(false)} />
         </nav>
-      </div>
+      </details>
     </>
   );
 }

@@ -68,7 +68,13 @@ export function DeleteButton({
 
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="btn-danger" data-testid="delete" aria-describedby={describedBy}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="btn-danger max-sm:px-3 max-sm:py-1.5 max-sm:text-sm"
+        data-testid="delete"
+        aria-describedby={describedBy}
+      >
         {label ?? t('delete')}
       </button>
       <ConfirmDialog

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import { SIGNATURE_BYTES, looksLikeImage } from '@/lib/uploads/image-signature';
 
 /**
  * The server's bounds on one image (MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS in lib/config.ts), passed
@@ -14,7 +15,7 @@ export interface ImageLimits {
 
 const MIB = 1024 * 1024;
 
-/** Why a picked file is refused before it is sent, if it is: not an image, or over the size bound. */
+/** Why a picked file is refused before it is sent, if it is: not an image by its type, or over the size bound. */
 function refusal(file: File, limits: ImageLimits): 'imageInvalid' | 'imageTooLarge' | null {
   if (!file.type.startsWith('image/')) return 'imageInvalid';
   if (file.size > limits.bytes) return 'imageTooLarge';
@@ -129,12 +130,17 @@ export function ImageInput({
           aria-hidden="true"
           hidden
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-          onChange={(e) => {
-            const file = e.target.files?.[0] ?? null;
-            const refused = file && refusal(file, limits);
+          onChange={async (e) => {
+            const target = e.target;
+            const file = target.files?.[0] ?? null;
+            // The content too, not only the name and type the browser guesses from the extension.
+            const refused =
+              file &&
+              (refusal(file, limits) ??
+                (looksLikeImage(new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer())) ? null : 'imageInvalid'));
             if (refused) {
               // Cleared, so the form does not send a file the server would refuse anyway.
-              e.target.value = '';
+              target.value = '';
               setPickError(refused);
               setPreview(null);
               setFileName(null);

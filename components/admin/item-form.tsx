@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { saveItem } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
@@ -14,6 +14,7 @@ import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
 import { GalleryManager } from './gallery-manager';
 import { ImageInput, type ImageLimits } from './image-input';
+import { MissingLanguageNote } from './missing-language-note';
 import { useFieldMessage } from './use-field-message';
 import { useVersionedValues, VersionConflict } from './version-conflict';
 
@@ -199,6 +200,7 @@ export function ItemForm({
             options={options[field.name]}
             placeholder={field.kind === 'select' ? t('selectClient') : undefined}
             hint={field.hint ? t(runtimeKey(`fields.${field.name}Hint`)) : undefined}
+            note={<MissingLanguageNote fields={area.fields} name={field.name} initial={initial} />}
           />
         ),
       )}
@@ -244,6 +246,7 @@ function Field({
   options,
   placeholder,
   hint,
+  note,
 }: {
   field: FormField;
   label: string;
@@ -252,6 +255,8 @@ function Field({
   options?: { value: string; label: string }[];
   placeholder?: string;
   hint?: string;
+  /** Under the field: its missing-language mark. */
+  note?: ReactNode;
 }) {
   const id = `field-${field.name}`;
   const errorText = error && (
@@ -360,6 +365,7 @@ function Field({
         />
       )}
       {errorText}
+      {note}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { SocialIcon } from '@/components/site/social-icon';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { DeleteButton } from './delete-button';
+import { OrderButtons } from './order-buttons';
 
 /** The one list screen: heading, create button, empty state, and a grid of up to 3 columns. */
 export async function ItemList({
@@ -50,29 +51,35 @@ export async function ItemList({
           {t.has('emptyHint') && <p className="mt-2 text-zinc-700 dark:text-zinc-300">{t('emptyHint')}</p>}
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3" data-testid="item-list">
+        // On a phone each card is a row (a small picture beside the name and the buttons), so a
+        // screen shows several; wider, a grid of cards with the picture on top.
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3" data-testid="item-list">
           {cards.map((card, index) => (
             <li
               key={card.id}
-              className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800"
+              className="flex overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200 sm:flex-col dark:bg-zinc-900 dark:ring-zinc-800"
               data-testid="item-card"
             >
-              <div className="relative aspect-video bg-zinc-200 dark:bg-zinc-800">
+              <div className="relative w-20 shrink-0 bg-zinc-200 sm:aspect-video sm:w-auto dark:bg-zinc-800">
                 {!card.image && area.initials && <InitialsAvatar name={card.title} />}
                 {card.image && (
                   <Image
                     src={card.image}
                     alt=""
                     fill
-                    sizes="(min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw"
+                    sizes="(min-width: 1280px) 30vw, (min-width: 640px) 45vw, 80px"
                     className={area.logo ? 'object-contain p-4' : 'object-cover'}
                   />
                 )}
               </div>
-              <div className="flex flex-1 flex-col gap-2 p-4">
-                <h2 id={`item-${card.id}-title`} className="text-lg font-bold wrap-anywhere" data-testid="item-title">
-                  {/* Slides are numbered in the order the home page shows them, as its "Slide 3 of 4" does. */}
-                  {area.numbered ? t('itemTitle', { number: index + 1 }) : <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>}
+              <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
+                <h2 id={`item-${card.id}-title`} className="text-base font-bold wrap-anywhere sm:text-lg" data-testid="item-title">
+                  {/* Slides have no name: their picture and their place in the home page's order say which. */}
+                  {area.numbered ? (
+                    t('itemTitle', { number: index + 1, total: cards.length })
+                  ) : (
+                    <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>
+                  )}
                 </h2>
                 {(card.draft || card.featured) && (
                   <p className="flex gap-2 text-xs font-bold uppercase">
@@ -89,9 +96,9 @@ export async function ItemList({
                     <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.subtitle}</bdi>
                   </p>
                 )}
-                {card.text && <p className="line-clamp-3 text-sm text-zinc-700 dark:text-zinc-300">{card.text}</p>}
+                {card.text && <p className="line-clamp-3 text-sm max-sm:hidden text-zinc-700 dark:text-zinc-300">{card.text}</p>}
                 {card.links && card.links.length > 0 && (
-                  <ul className="flex flex-wrap gap-2">
+                  <ul className="flex flex-wrap gap-2 max-sm:hidden">
                     {card.links.map((link) => (
                       <li key={link.kind}>
                         <a
@@ -107,10 +114,14 @@ export async function ItemList({
                     ))}
                   </ul>
                 )}
-                <div className="mt-auto flex flex-wrap gap-2 pt-3">
+                <div className="mt-auto flex flex-wrap gap-2 pt-1 sm:pt-3">
+                  {/* Reordering means the whole list: not on a searched one. */}
+                  {area.numbered && !filtered && (
+                    <OrderButtons id={card.id} index={index} count={cards.length} describedBy={`item-${card.id}-title`} />
+                  )}
                   <Link
                     href={adminPath.edit(area, card.id)}
-                    className="btn-secondary"
+                    className="btn-secondary max-sm:px-3 max-sm:py-1.5 max-sm:text-sm"
                     data-testid="edit-link"
                     aria-describedby={`item-${card.id}-title`}
                   >

@@ -46,23 +46,36 @@ export async function ProjectListTools({
         {t('search')}
         <input type="search" name="q" defaultValue={filter.q} className="field-input" data-testid="admin-search" />
       </label>
-      {select(
-        'year',
-        t('year'),
-        years.map((y) => ({ value: String(y), label: String(y) })),
-        filter.year ? String(filter.year) : '',
-      )}
-      {select('client', t('client'), clients, filter.client ? String(filter.client) : '')}
-      {select('service', t('service'), services, filter.service ? String(filter.service) : '')}
-      {select(
-        'state',
-        t('state'),
-        [
-          { value: 'published', label: t('published') },
-          { value: 'draft', label: t('drafts') },
-        ],
-        filter.state ?? '',
-      )}
+      {/* On a phone the four filters fold behind one box (open while one is set), so the list
+          starts on the first screen; a checkbox and its label, so it works without scripts. */}
+      <input
+        id="project-filters-toggle"
+        type="checkbox"
+        defaultChecked={Boolean(filter.year || filter.client || filter.service || filter.state)}
+        className="peer sr-only sm:hidden"
+      />
+      <label htmlFor="project-filters-toggle" className="btn-secondary cursor-pointer peer-focus-visible:outline-2 sm:hidden">
+        {t('filters')}
+      </label>
+      <div className="contents max-sm:hidden max-sm:peer-checked:grid max-sm:peer-checked:gap-3" data-testid="project-filters">
+        {select(
+          'year',
+          t('year'),
+          years.map((y) => ({ value: String(y), label: String(y) })),
+          filter.year ? String(filter.year) : '',
+        )}
+        {select('client', t('client'), clients, filter.client ? String(filter.client) : '')}
+        {select('service', t('service'), services, filter.service ? String(filter.service) : '')}
+        {select(
+          'state',
+          t('state'),
+          [
+            { value: 'published', label: t('published') },
+            { value: 'draft', label: t('drafts') },
+          ],
+          filter.state ?? '',
+        )}
+      </div>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-6">
         <button type="submit" className="btn-primary" data-testid="admin-filter">
           {t('apply')}

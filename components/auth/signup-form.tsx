@@ -44,8 +44,9 @@ export function SignupForm() {
     }
     setFieldErrors(result.fieldErrors ?? {});
     const own = refusal(result.error);
+    // Said once, on the page: under the fields for bad input, above them for a refusal of its own
+    // (no toast as well, issue 27: it covered the header and repeated the field messages).
     setFailure(own);
-    toast.error(own ?? t('registerFailed'), { id: TOAST_ID, duration: TIMINGS.defaultToastMs });
   }
 
   const posted = fieldErrors === null ? answered : null;

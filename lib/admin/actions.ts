@@ -39,6 +39,7 @@ import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } fr
 import { activityQuery, parseActivityFilter } from '@/lib/activity/read';
 import { restoreFromEntry } from '@/lib/activity/restore';
 import { parseId } from '@/lib/entities/ids';
+import { moveSlide as moveSlideInOrder } from '@/lib/entities/slides/order';
 import { AppError } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
 import { sentVersion, VERSION_FIELD } from '@/lib/entities/version';
@@ -97,6 +98,29 @@ export async function deleteItem(areaKey: AreaKey, id: number): Promise<ActionRe
   return run('content', async (user) => {
     const [area, itemId] = argsOf(deleteItemArgs, [areaKey, id]);
     await crud.remove(AREAS[area].entity, itemId, await whoOfAction(user));
+  });
+}
+
+const moveSlideArgs = z.tuple([z.instanceof(FormData)]);
+
+/**
+ * Move up / Move down on the slide list: a plain form's action (works without scripts, and by
+ * keyboard as any button does). Answers by going back to the list, the moved slide named in the
+ * URL so its card can say so; a refusal is named there too.
+ */
+export async function moveSlide(form: FormData): Promise<void> {
+  const result = await run('content', async (user) => {
+    const [data] = argsOf(moveSlideArgs, [form]);
+    const id = parseId(data.get('id'));
+    const direction = data.get('direction');
+    if (!id || (direction !== 'up' && direction !== 'down')) throw new AppError(400, 'badRequest');
+    await moveSlideInOrder(id, direction, await whoOfAction(user));
+  });
+  const id = form instanceof FormData ? parseId(form.get('id')) : null;
+  const query = result.ok ? (id ? `?moved=${id}` : '') : `?moveError=${encodeURIComponent(result.error)}`;
+  redirect({
+    href: `${adminPath.list(AREAS.slides)}${query}`,
+    locale: form instanceof FormData ? formLocale(form) : routing.defaultLocale,
   });
 }
 

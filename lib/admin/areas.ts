@@ -40,6 +40,22 @@ export function formInput(fields: readonly FormField[], data: FormData): Record<
   return raw;
 }
 
+/**
+ * A text field's twin in the other language, by the descriptor's naming (`nameEn` / `nameAr`, the
+ * Arabic one right to left): which language this field holds. Null for a field with no twin.
+ */
+export function languageTwin(fields: readonly FormField[], name: string): { name: string; missing: 'ar' | 'en' } | null {
+  const match = /^(.+)(En|Ar)$/.exec(name);
+  if (!match) return null;
+  const [, base, lang] = match;
+  const twin = fields.find((f) => f.name === `${base}${lang === 'En' ? 'Ar' : 'En'}`);
+  const own = fields.find((f) => f.name === name);
+  // The Arabic one of the pair is the right-to-left field: a pair by name alone is not enough.
+  const arabic = lang === 'Ar' ? own : twin;
+  if (!twin || !own || !arabic?.rtl) return null;
+  return { name: twin.name, missing: lang === 'Ar' ? 'ar' : 'en' };
+}
+
 export interface AreaDef {
   key: AreaKey;
   entity: AnyEntity;
@@ -125,6 +141,23 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
     if (lower === area.edit.toLowerCase() && id) return { kind: 'edit', area, id };
   }
   return null;
+}
+
+/**
+ * The back-office segments of a URL path (`/ar/Admin/Team/5` → ['Team', '5']); null when the path is
+ * not the back office's. The layout resolves them before anything streams, so an unknown path
+ * answers HTTP 404 (the page itself renders under the loading screen, after the status is sent).
+ */
+export function adminSlug(pathname: string | null): string[] | null {
+  const path = (pathname ?? '').split('?')[0] ?? '';
+  const match = /^(?:\/(?:ar|en))?\/admin(\/.*)?$/i.exec(path);
+  if (!match) return null;
+  try {
+    return (match[1] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    // A malformed escape is no path of ours.
+    return ['%'];
+  }
 }
 
 export const adminPath = {

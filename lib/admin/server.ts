@@ -13,8 +13,31 @@ import type { AreaDef } from './areas';
 
 export type { AdminCard };
 
-export async function listCards(area: AreaDef, locale: string): Promise<AdminCard[]> {
-  return (await crud.list(area.entity)).map((row) => area.entity.admin.card(row, locale, rowImageUrl(area.entity, row)));
+/** The longest search a back-office list takes (longer is cut): every list's `?q=`. */
+export const SEARCH_MAX = 100;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+
+/** A list's `?q=`, trimmed and bounded. */
+export const searchQuery = (params: Record<string, string | string[] | undefined>) => first(params.q).trim().slice(0, SEARCH_MAX);
+
+/**
+ * An area's cards, those matching `q` when given: any of the item's texts in either language, or its
+ * image's file name, contains it (letter case aside). Filtered here, on the server: these areas hold
+ * tens of rows (the long one, projects, is searched in the database by projectCards).
+ */
+export async function listCards(area: AreaDef, locale: string, q = ''): Promise<AdminCard[]> {
+  const needle = q.trim().slice(0, SEARCH_MAX).toLocaleLowerCase();
+  const rows = await crud.list(area.entity);
+  const found = needle
+    ? rows.filter((row) =>
+        [
+          ...Object.values(rowToInput(area.entity, row)),
+          area.entity.image ? (row as unknown as Record<string, unknown>)[area.entity.image.column] : null,
+        ].some((value) => typeof value === 'string' && value.toLocaleLowerCase().includes(needle)),
+      )
+    : rows;
+  return found.map((row) => area.entity.admin.card(row, locale, rowImageUrl(area.entity, row)));
 }
 
 /** Cards a page of the back office's project list holds. */
@@ -30,14 +53,12 @@ export interface AdminListFilter {
   page: number;
 }
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
-
 export function parseAdminListFilter(params: Record<string, string | string[] | undefined>): AdminListFilter {
   const year = Number(first(params.year));
   const page = Number(first(params.page) || 1);
   const state = first(params.state);
   return {
-    q: first(params.q).trim().slice(0, 100),
+    q: searchQuery(params),
     year: Number.isInteger(year) && year >= 1900 && year <= 2100 ? year : null,
     client: parseId(first(params.client) || undefined),
     service: parseId(first(params.service) || undefined),

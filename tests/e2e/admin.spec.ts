@@ -132,7 +132,7 @@ const CASES: AreaCase[] = [
       await page.getByLabel('Job title', { exact: true }).fill('Rigger');
       await page.getByLabel('Details', { exact: true }).fill('Builds stages.');
     },
-    blankErrors: { Name: 'Name is required.', 'Job title': 'Description is required.', Details: 'Details are required.' },
+    blankErrors: { Name: 'Name is required.', 'Job title': 'Job title is required.', Details: 'Details are required.' },
     findId: async (name) => (await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } })).id,
   },
   {
@@ -329,9 +329,9 @@ test('slider: create, see on the home page, replace the image, delete with confi
   await expect(page.getByTestId('image-file-name')).toHaveText('No file chosen');
   await expect(page.getByTestId('image-preview')).toHaveCount(0);
   await page.waitForURL('**/Admin/Slider');
-  // Slides are numbered in the home page's order, not by database id.
+  // Slides are named by their place in the home page's order, not by database id (issue 27: "Position n of N").
   const titles = await page.getByTestId('item-title').allInnerTexts();
-  expect(titles).toEqual(titles.map((_, i) => `Slide ${i + 1}`));
+  expect(titles).toEqual(titles.map((_, i) => `Position ${i + 1} of ${titles.length}`));
   const slide = await testDb.slide.findFirstOrThrow({ orderBy: { id: 'desc' } });
   const home = await browser.newPage();
   await home.goto('/');

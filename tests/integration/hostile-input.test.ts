@@ -8,6 +8,7 @@ import { ACTIONS, invokeWith, sessionCookie } from '../helpers/actions';
 import { BASE, freshIp, imageFile, userWithToken } from '../helpers/api';
 import { makeUser, testDb, unique } from '../helpers/db';
 import { API_RESOURCE_NAMES } from '@/lib/legacy/resources';
+import { parseId } from '@/lib/entities/ids';
 
 // The hostile-input suite: well over a thousand generated requests that a client can get wrong
 // (odd ids, control characters, huge numbers, impossible dates, long strings, wrong types, odd
@@ -741,13 +742,14 @@ function generate() {
 
   // Pages: odd ids in the back office's edit screens (the one id parser) and odd page paths.
   for (const edit of ['EditSlider', 'Team', 'Service', 'ContactUpdate', 'Event', 'Client']) {
-    // The back office streams (its loading screen is sent first), so the status is already 200
-    // when the screen finds nothing to edit: the not-found screen is in the body.
+    // A segment that cannot be an id is no back-office path: 404 before anything streams (issue 27).
+    // An id that could be one is looked up by the screen, which streams (its loading screen is
+    // sent first), so the status is already 200 when it finds nothing: the not-found screen is in the body.
     for (const id of ['abc', '0', '01', '-1', '1e3', '2147483648', '99999999999', '%00', '2147483647'])
       add({
         category: 'page',
         label: `GET /Admin/${edit}/${id}`,
-        status: 200,
+        status: parseId(decodeURIComponent(id)) ? 200 : 404,
         check: (a) =>
           a.text.includes('data-testid="not-found"') || a.text.includes(en.notFound.title)
             ? null

@@ -161,7 +161,7 @@ describe('team', () => {
     expect(res.data.message).toBe(en.errors.invalid);
     expect(res.data.errors.name).toEqual(['Name is required.']);
     expect(res.data.errors.details).toEqual(['Details are required.']);
-    expect(res.data.errors.dec).toEqual(['Description is required.']);
+    expect(res.data.errors.dec).toEqual(['Job title is required.']);
     expect(await testDb.teamMember.count()).toBe(before);
   });
 });

@@ -5,8 +5,12 @@ import { AdminNav, type MenuItem } from '@/components/admin/admin-nav';
 import { LogoutButton } from '@/components/admin/logout-button';
 import { BrandBar } from '@/components/site/brand-bar';
 import { AppToaster } from '@/components/ui/app-toaster';
+import { InboxIcon } from '@/components/ui/icons';
 import { ScopedIntlProvider } from '@/components/ui/scoped-intl-provider';
-import { MENU, adminPath } from '@/lib/admin/areas';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { MENU, adminPath, adminSlug, resolveAdminRoute } from '@/lib/admin/areas';
+import { WANTED_PATH_HEADER } from '@/lib/auth/return-path';
 import { can, isPending, sessionUser } from '@/lib/auth/guard';
 import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
 import { unreadInquiryCount } from '@/lib/inquiries';
@@ -30,6 +34,9 @@ export default async function AdminLayout({ children, params }: { children: Reac
   // in, and back to this page after.
   const user = await sessionUser();
   if (!user) return redirectToSignIn(locale);
+  // An unknown back-office path: HTTP 404 here, before the loading screen streams a 200.
+  const slug = adminSlug((await headers()).get(WANTED_PATH_HEADER));
+  if (slug && !resolveAdminRoute(slug)) notFound();
   const t = await getTranslations('admin');
   const items: MenuItem[] = MENU.map((area) => ({
     key: area.key,
@@ -60,26 +67,58 @@ export default async function AdminLayout({ children, params }: { children: Reac
       { key: 'activity', href: adminPath.activity, prefixes: [adminPath.activity] },
     );
   }
+  const inbox = items.find((item) => item.key === 'inquiries');
   return (
     <ScopedIntlProvider namespaces={CLIENT_NAMESPACES}>
-      <div className="min-h-svh min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">
-        <aside className="flex flex-col gap-4 border-b border-zinc-200 bg-zinc-100 p-4 min-[769px]:sticky min-[769px]:top-0 min-[769px]:h-svh min-[769px]:border-b-0 min-[769px]:border-e dark:border-zinc-800 dark:bg-zinc-900">
-          <BrandBar home="/Admin" />
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            {t('signedInAs', { name: user.name })} ·{' '}
-            <Link href="/Admin/Account" className="font-semibold underline" data-testid="account-link">
-              {t('account.nav')}
-            </Link>
-          </p>
-          <AdminNav items={items} />
-          <div className="mt-auto flex flex-col gap-2">
+      {/* Phones (768 px or less): one 56 px bar (logo, language, section switcher, unread inquiries)
+          above the content, and the account's links after it; the aside's boxes are laid out by
+          the page's column there (display: contents). Wider: the side column as before. */}
+      <div className="flex min-h-svh flex-col min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">
+        <aside className="contents min-[769px]:sticky min-[769px]:top-0 min-[769px]:flex min-[769px]:h-svh min-[769px]:flex-col min-[769px]:gap-4 min-[769px]:border-e min-[769px]:border-zinc-200 min-[769px]:bg-zinc-100 min-[769px]:p-4 dark:min-[769px]:border-zinc-800 dark:min-[769px]:bg-zinc-900">
+          <div
+            className="sticky top-0 z-40 order-first flex h-14 items-center gap-1.5 border-b border-zinc-200 bg-zinc-100 px-2 min-[769px]:static min-[769px]:order-none min-[769px]:contents dark:border-zinc-800 dark:bg-zinc-900"
+            data-testid="admin-top-bar"
+          >
+            <BrandBar
+              home="/Admin"
+              logo={{ box: 'h-6 w-20 min-[769px]:h-9 min-[769px]:w-36', className: 'h-6 w-auto min-[769px]:h-9' }}
+              className="shrink-0"
+            />
+            <AdminNav items={items} />
+            {inbox?.badge && (
+              <Link
+                href={inbox.href}
+                className="relative grid size-10 shrink-0 place-items-center rounded-full border border-zinc-300 min-[769px]:hidden dark:border-zinc-700"
+                data-testid="shell-inbox"
+                aria-label={`${t('menu.inquiries')} (${inbox.badge.label})`}
+              >
+                <InboxIcon />
+                {inbox.badge.count > 0 && (
+                  <span
+                    aria-hidden="true"
+                    className="absolute -end-1.5 -top-1.5 inline-grid min-w-5 place-items-center rounded-full bg-red-700 px-1 text-xs leading-5 font-bold text-white"
+                    data-testid="shell-inbox-count"
+                  >
+                    {inbox.badge.count}
+                  </span>
+                )}
+              </Link>
+            )}
+          </div>
+          <div className="order-last flex flex-col gap-2 border-t border-zinc-200 bg-zinc-100 p-4 min-[769px]:order-none min-[769px]:mt-auto min-[769px]:border-0 min-[769px]:bg-transparent min-[769px]:p-0 dark:border-zinc-800 dark:bg-zinc-900">
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">
+              {t('signedInAs', { name: user.name })} ·{' '}
+              <Link href="/Admin/Account" className="font-semibold underline" data-testid="account-link">
+                {t('account.nav')}
+              </Link>
+            </p>
             <Link href="/" className="btn-secondary">
               {t('viewSite')}
             </Link>
             <LogoutButton />
           </div>
         </aside>
-        <main id="main" className="p-4 min-[769px]:p-8">
+        <main id="main" className="flex-1 p-4 min-[769px]:p-8">
           {children}
         </main>
       </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { HourglassIcon } from '@/components/ui/icons';
 import { Link } from '@/lib/i18n/navigation';
 import { brandedTitle } from '@/lib/seo';
 
@@ -17,8 +18,8 @@ export default async function AwaitingApprovalPage({ params }: Props) {
   const t = await getTranslations('auth');
   return (
     <div className="grid gap-4 text-center" data-testid="awaiting-approval">
-      <div aria-hidden="true" className="mx-auto grid size-16 place-items-center rounded-full bg-amber-400 text-3xl">
-        ⏳
+      <div className="mx-auto grid size-16 place-items-center rounded-full bg-amber-400 text-black" data-testid="awaiting-icon">
+        <HourglassIcon className="size-8" />
       </div>
       <h1 className="text-2xl font-extrabold">{t('pendingTitle')}</h1>
       <p className="text-zinc-700 dark:text-zinc-300">{t('pendingText')}</p>

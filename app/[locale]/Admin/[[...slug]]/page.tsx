@@ -8,6 +8,7 @@ import { InviteForm } from '@/components/admin/invite-form';
 import { ItemForm } from '@/components/admin/item-form';
 import { ItemList } from '@/components/admin/item-list';
 import { LatestActivity } from '@/components/admin/latest-activity';
+import { ListSearch } from '@/components/admin/list-search';
 import { MailStatus } from '@/components/admin/mail-status';
 import { PasswordForm } from '@/components/admin/password-form';
 import { ProjectListPages, ProjectListTools } from '@/components/admin/project-list-tools';
@@ -21,7 +22,7 @@ import { UsersTable } from '@/components/admin/users-table';
 import { activityNotice, activityPeople, listActivity, parseActivityFilter } from '@/lib/activity/read';
 import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
 import { dashboardCounts, latestActivity } from '@/lib/admin/dashboard';
-import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards } from '@/lib/admin/server';
+import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards, searchQuery } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
 import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
 import { config } from '@/lib/config';
@@ -300,8 +301,16 @@ export default async function AdminPage({ params, searchParams }: Props) {
     );
   }
   if (route.kind === 'list') {
-    const cards = await listCards(area, locale);
-    return <ItemList area={area} cards={cards} />;
+    const q = searchQuery(await searchParams);
+    const cards = await listCards(area, locale, q);
+    return (
+      <ItemList
+        area={area}
+        cards={cards}
+        filtered={q !== ''}
+        toolbar={<ListSearch q={q} total={cards.length} listHref={adminPath.list(area)} />}
+      />
+    );
   }
   const options = await fieldOptions(area, locale);
   const back = (
