@@ -17,6 +17,7 @@ import {
 } from '@/lib/inquiries/constants';
 import { runtimeKey } from '@/lib/i18n/keys';
 import type * as Schema from '@/lib/inquiries/schema';
+import { QuoteReference } from './quote-reference';
 
 type Errors = Partial<Record<QuoteField, string>>;
 
@@ -42,7 +43,8 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
   const [errors, setErrors] = useState<Errors>({});
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
+  /** The reference of the request just sent (the thank-you shows it); '' before. */
+  const [sent, setSent] = useState('');
   const form = useRef<HTMLFormElement>(null);
   const thanks = useRef<HTMLDivElement>(null);
   const touched = useRef(new Set<string>());
@@ -121,7 +123,7 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
     const answer = await submitQuote(null, data).catch((): QuoteResult => ({ ok: false, status: 500, error: 'server' }));
     setBusy(false);
     if (answer.ok) {
-      setSent(true);
+      setSent(answer.reference);
       return;
     }
     if (answer.token) setToken(answer.token);
@@ -142,11 +144,12 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
       >
         <h3 className="text-2xl font-extrabold">{t('thanks.title')}</h3>
         <p className="mt-2">{t('thanks.text')}</p>
+        <QuoteReference label={t('thanks.reference')} hint={t('thanks.referenceHint')} reference={sent} />
         <button
           type="button"
           className="btn-secondary mt-4"
           onClick={() => {
-            setSent(false);
+            setSent('');
             setResult(null);
             setErrors({});
             setLive(false);
@@ -217,7 +220,16 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
         <input id="quote-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       {alert && (
-        <p role="alert" tabIndex={-1} className="font-semibold text-red-700 sm:col-span-2 dark:text-red-400" data-testid="quote-alert">
+        <p
+          role="alert"
+          tabIndex={-1}
+          // Without scripts the post answers the whole page, scrolled to its top, with this message
+          // below the fold: the browser's own autofocus brings it into view (a page drawn with
+          // scripts focuses it itself, see onSubmit).
+          autoFocus={!live && Boolean(posted && !posted.ok)}
+          className="scroll-mt-28 font-semibold text-red-700 sm:col-span-2 dark:text-red-400"
+          data-testid="quote-alert"
+        >
           {alert}
         </p>
       )}

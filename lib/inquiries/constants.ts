@@ -34,7 +34,11 @@ export type QuoteRefusal =
   | 'server'; // 500
 
 export type QuoteResult =
-  | { ok: true }
+  | {
+      ok: true;
+      /** What the visitor quotes to staff (lib/inquiries/format.ts inquiryReference). */
+      reference: string;
+    }
   | {
       ok: false;
       status: number;
@@ -45,6 +49,9 @@ export type QuoteResult =
       /** A fill-time token to send with the next try (lib/inquiries/fill-token.ts). */
       token?: string;
     };
+
+/** A reference as inquiryReference writes it (the thank-you page shows only one of this shape). */
+export const REFERENCE_PATTERN = /^Q-\d{4}-\d{6,10}$/;
 
 /** The honeypot: a field people never see (hidden from sight and from screen readers). */
 export const HONEYPOT_FIELD = 'website';
