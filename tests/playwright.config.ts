@@ -31,13 +31,26 @@ export default defineConfig({
     // admin-settings.spec.ts changes the site's brand (titles, logo): never beside the public specs.
     // admin-projects.spec.ts puts a featured project first on Home for a while: the same.
     // admin-activity.spec.ts is the back office's too (it signs in and approves an account).
+    // leads.spec.ts adds unread inquiries: never beside quote-requests.spec.ts, which counts them.
     {
       name: 'public',
-      testIgnore: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts'],
+      testIgnore: [
+        '**/admin.spec.ts',
+        '**/admin-settings.spec.ts',
+        '**/admin-projects.spec.ts',
+        '**/admin-activity.spec.ts',
+        '**/leads.spec.ts',
+      ],
     },
     {
       name: 'admin',
-      testMatch: ['**/admin.spec.ts', '**/admin-settings.spec.ts', '**/admin-projects.spec.ts', '**/admin-activity.spec.ts'],
+      testMatch: [
+        '**/admin.spec.ts',
+        '**/admin-settings.spec.ts',
+        '**/admin-projects.spec.ts',
+        '**/admin-activity.spec.ts',
+        '**/leads.spec.ts',
+      ],
       dependencies: ['public'],
       fullyParallel: false,
     },

@@ -10,7 +10,7 @@ import { services } from '@/lib/entities/services';
 import { pickLocalized } from '@/lib/i18n/pick';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { notifyNewInquiry, notifyVisitor } from '@/lib/mail/notify';
-import { AppError, notFound } from '@/lib/errors';
+import { AppError, forbidden, notFound } from '@/lib/errors';
 import type { DbClient } from '@/lib/entities/define';
 import { inquiryReference, isoDay, referenceId } from './format';
 import { dubaiToday, OTHER_EVENT_TYPE, STATUSES, type InquiryStatus, type QuoteInput } from './schema';
@@ -275,7 +275,7 @@ async function ownNote(tx: DbClient, noteId: number, authorId: number) {
   const [note] = await tx.$queryRaw<{ inquiry_id: number; author_id: number | null; text: string }[]>`
     SELECT inquiry_id, author_id, text FROM inquiry_notes WHERE id = ${noteId} FOR UPDATE`;
   if (!note) throw notFound();
-  if (note.author_id !== authorId) throw new AppError(403, 'forbidden');
+  if (note.author_id !== authorId) throw forbidden();
   return note;
 }
 
