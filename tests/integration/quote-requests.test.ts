@@ -3,6 +3,7 @@ import { INQUIRY_ACTIONS, invokeWith, sessionCookie } from '../helpers/actions';
 import { BASE, freshIp } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
 import { quoteForm, startQuoteToken } from '../helpers/quote';
+import { inquiryReference } from '@/lib/inquiries/format';
 
 // The quote form's action over HTTP, as the form (or a bot) calls it, and the inbox's actions and
 // CSV export. Each refusal is checked for its exact answer and for storing nothing. Every
@@ -113,10 +114,14 @@ describe('the quote form action', () => {
       locale: 'ar',
       status: 'new',
       readAt: null,
+      assigneeId: null,
+      followUp: null,
       createdAt: null,
       updatedAt: null,
     });
     expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // The visitor's reference names this row (issue 27).
+    expect(answer).toEqual({ ok: true, reference: inquiryReference(row.id, row.createdAt) });
   });
 
   it('the honeypot refuses with 400 "refused" and stores nothing', async () => {

@@ -7,6 +7,9 @@ import { Link } from '@/lib/i18n/navigation';
 // Where the quote form lands when it was posted without scripts (lib/inquiries/actions.ts), with
 // the visitor's reference in the address (?ref=Q-2026-000123), shown only when it has that shape:
 // it is the visitor's own, and says nothing to anyone else. Kept out of search results.
+// Drawn per request: it reads the address's query.
+export const dynamic = 'force-dynamic';
+
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
