@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { adminPath } from '@/lib/admin/areas';
-import { openInquiry, staffMembers } from '@/lib/inquiries';
-import { OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
+import { openInquiry, serviceOptions, staffMembers } from '@/lib/inquiries';
+import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
 import { autoIsolate, formatDubaiTime, inquiryReference, isoDay, ltrIsolate, telHref } from '@/lib/inquiries/format';
 import { leadWhatsappUrl } from '@/lib/whatsapp';
 import { Link } from '@/lib/i18n/navigation';
@@ -17,12 +17,13 @@ import {
 
 /** /Admin/Inquiry/{id}: everything the visitor sent, the status, the notes; opening marks it read. */
 export async function InquiryDetail({ id, locale, viewer }: { id: number; locale: string; viewer: number }) {
-  const [t, admin, quote, opened, staff] = await Promise.all([
+  const [t, admin, quote, opened, staff, services] = await Promise.all([
     getTranslations('admin.inquiries'),
     getTranslations('admin'),
     getTranslations('quote'),
     openInquiry(id),
     staffMembers(),
+    serviceOptions(locale),
   ]);
   const back = (
     <Link href={adminPath.inquiries} className="mb-4 inline-block text-sm font-semibold underline">
@@ -46,7 +47,8 @@ export async function InquiryDetail({ id, locale, viewer }: { id: number; locale
     [t('received'), formatDubaiTime(inquiry.createdAt, locale)],
     [t('phone'), inquiry.phone || none, true],
     [t('email'), inquiry.email || none, true],
-    [t('eventType'), inquiry.eventType === OTHER_EVENT_TYPE ? quote('eventTypeOther') : inquiry.eventType],
+    [t('eventType'), eventTypeLabel(inquiry.eventType, quote)],
+    [t('services'), servicesLabel(inquiry.services, new Map(services.map((s) => [s.value, s.label]))) || none],
     [t('eventDate'), isoDay(inquiry.eventDate) || none, true],
     [t('city'), quote(`cities.${inquiry.city as 'dubai'}`)],
     [t('guests'), inquiry.guests === null ? none : String(inquiry.guests)],

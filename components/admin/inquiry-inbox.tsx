@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { adminPath } from '@/lib/admin/areas';
-import { countInquiries, filterQuery, INBOX_PAGE_SIZE, listInquiries, type InquiryFilter } from '@/lib/inquiries';
-import { STATUSES, OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
+import { countInquiries, filterQuery, INBOX_PAGE_SIZE, listInquiries, serviceOptions, type InquiryFilter } from '@/lib/inquiries';
+import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
+import { EVENT_TYPES, STATUSES } from '@/lib/inquiries/constants';
 import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localePath } from '@/lib/pages';
@@ -12,16 +13,18 @@ import { localePath } from '@/lib/pages';
  * The CSV link carries the same filter.
  */
 export async function InquiryInbox({ locale, filter, viewer }: { locale: string; filter: InquiryFilter; viewer: number }) {
-  const [t, quote, rows, total] = await Promise.all([
+  const [t, quote, rows, total, services] = await Promise.all([
     getTranslations('admin.inquiries'),
     getTranslations('quote'),
     listInquiries(filter, INBOX_PAGE_SIZE, viewer),
     countInquiries(filter, viewer),
+    serviceOptions(locale),
   ]);
+  const serviceLabels = new Map(services.map((s) => [s.value, s.label]));
   const query = filterQuery(filter);
   // "My leads" and "Due" are one tap each, outside the folded filters; each keeps the rest.
   const toggle = (key: 'mine' | 'due') => `${adminPath.inquiries}${filterQuery({ ...filter, [key]: !filter[key] })}`;
-  const folded = !filter.status && !filter.from && !filter.to && !filter.q;
+  const folded = !filter.status && !filter.from && !filter.to && !filter.q && !filter.type && !filter.service;
   return (
     <section>
       <h1 tabIndex={-1} className="mb-6 text-3xl font-extrabold focus:outline-none">
@@ -71,6 +74,32 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
             </select>
           </div>
           <div>
+            <label htmlFor="inq-type" className="mb-1 block text-sm font-semibold">
+              {t('eventType')}
+            </label>
+            <select id="inq-type" name="type" defaultValue={filter.type ?? ''} className="field-input">
+              <option value="">{t('allEventTypes')}</option>
+              {EVENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {quote(`eventTypes.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="inq-service" className="mb-1 block text-sm font-semibold">
+              {t('services')}
+            </label>
+            <select id="inq-service" name="service" defaultValue={filter.service ?? ''} className="field-input">
+              <option value="">{t('allServices')}</option>
+              {services.map((service) => (
+                <option key={service.value} value={service.value}>
+                  {service.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
             <label htmlFor="inq-from" className="mb-1 block text-sm font-semibold">
               {t('from')}
             </label>
@@ -96,7 +125,7 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
               className="field-input"
             />
           </div>
-          <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+          <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-2">
             <button type="submit" className="btn-primary">
               {t('apply')}
             </button>
@@ -145,9 +174,12 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
                 </span>
                 <span className="mt-1 block text-sm break-words text-zinc-700 dark:text-zinc-300">
                   {[
-                    row.eventType === OTHER_EVENT_TYPE ? quote('eventTypeOther') : row.eventType,
+                    eventTypeLabel(row.eventType, quote),
+                    servicesLabel(row.services, serviceLabels),
                     quote(`cities.${row.city as 'dubai'}`),
-                  ].join(' · ')}
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                   {/* Numbers and addresses read left to right inside an Arabic line. */}
                   {row.phone && (
                     <>

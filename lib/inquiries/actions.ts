@@ -20,7 +20,7 @@ import {
   createInquiry,
   deleteInquiryNote,
   editInquiryNote,
-  isKnownEventType,
+  areKnownServices,
   markInquiryUnread,
   removeInquiry,
   setInquiryStatus,
@@ -49,7 +49,12 @@ export async function startQuote(): Promise<string> {
 /** What was typed, sent back so a page re-rendered without scripts keeps it. */
 function typed(form: FormData): Partial<Record<QuoteField, string>> {
   const values = quoteValues(form);
-  return Object.fromEntries(QUOTE_FIELDS.flatMap((f) => (values[f] === undefined ? [] : [[f, values[f]!.slice(0, 5000)]])));
+  const out: Partial<Record<QuoteField, string>> = {};
+  for (const f of QUOTE_FIELDS) {
+    const value = f === 'services' ? values.services.join('\n') : values[f];
+    if (value !== undefined) out[f] = value.slice(0, 5000);
+  }
+  return out;
 }
 
 /**
@@ -83,8 +88,8 @@ async function store(form: FormData): Promise<QuoteResult> {
   const checked = validateQuote(quoteValues(form), dubaiToday());
   if (!checked.ok) return { ok: false, status: 422, error: 'invalid', fieldErrors: checked.errors, values, token };
   try {
-    if (!(await isKnownEventType(checked.data.eventType))) {
-      return { ok: false, status: 422, error: 'invalid', fieldErrors: { eventType: 'invalidChoice' }, values, token };
+    if (!(await areKnownServices(checked.data.services))) {
+      return { ok: false, status: 422, error: 'invalid', fieldErrors: { services: 'invalidChoice' }, values, token };
     }
     if (started === 'missing') return { ok: false, status: 400, error: 'confirm', values, token };
     if (started === 'tooFast') return { ok: false, status: 400, error: 'tooFast', values, token };

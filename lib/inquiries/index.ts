@@ -13,20 +13,20 @@ import { notifyNewInquiry, notifyVisitor } from '@/lib/mail/notify';
 import { AppError, forbidden, notFound } from '@/lib/errors';
 import type { DbClient } from '@/lib/entities/define';
 import { inquiryReference, isoDay, referenceId } from './format';
-import { dubaiToday, OTHER_EVENT_TYPE, STATUSES, type InquiryStatus, type QuoteInput } from './schema';
+import { dubaiToday, EVENT_TYPES, STATUSES, type EventType, type InquiryStatus, type QuoteInput } from './schema';
 
 // Quote requests: the public form's store and the back office's inbox. Inquiries are private:
 // nothing here is cached or expires a public page; the back office reads them live, so the
 // unread count is current on every render.
 
-export interface EventTypeOption {
-  /** What is stored: the service's English title (or "other"). */
+export interface ServiceOption {
+  /** What is stored: the service's English title at the time. */
   value: string;
   label: string;
 }
 
-/** The services, in the page's language, as the form's event types (cached with the services). */
-async function readEventTypeOptions(locale: string): Promise<CachedRead<EventTypeOption[]>> {
+/** The services, in the page's language: the form's "services needed" and the inbox's filter (cached with the services). */
+async function readServiceOptions(locale: string): Promise<CachedRead<ServiceOption[]>> {
   'use cache';
   cacheTag(services.key);
   return cachedRead(async () =>
@@ -34,12 +34,12 @@ async function readEventTypeOptions(locale: string): Promise<CachedRead<EventTyp
   );
 }
 
-export const eventTypeOptions = async (locale: string) => unwrap(await readEventTypeOptions(locale));
+export const serviceOptions = async (locale: string) => unwrap(await readServiceOptions(locale));
 
-/** True when `value` names a current service (by its English title) or is "other". */
-export async function isKnownEventType(value: string): Promise<boolean> {
-  if (value === OTHER_EVENT_TYPE) return true;
-  return (await db.service.count({ where: { titleEn: value } })) > 0;
+/** True when every title (each once) names a current service by its English title. */
+export async function areKnownServices(titles: string[]): Promise<boolean> {
+  if (titles.length === 0) return true;
+  return (await db.service.count({ where: { titleEn: { in: titles } } })) === titles.length;
 }
 
 /**
@@ -54,6 +54,7 @@ export async function createInquiry(input: QuoteInput, locale: string): Promise<
         phone: input.phone,
         email: input.email,
         eventType: input.eventType,
+        services: input.services,
         eventDate: input.eventDate ? new Date(`${input.eventDate}T00:00:00Z`) : null,
         city: input.city,
         guests: input.guests,
@@ -81,6 +82,10 @@ export interface InquiryFilter {
   mine?: boolean;
   /** "Due today": a follow-up day of today or earlier (an overdue lead is due too). */
   due?: boolean;
+  /** An event type key. */
+  type?: EventType;
+  /** A service's English title. */
+  service?: string;
 }
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
@@ -101,13 +106,17 @@ export function parseInquiryFilter(params: Record<string, unknown>): InquiryFilt
   if (q.success) filter.q = q.data;
   if (one(params.mine) === '1') filter.mine = true;
   if (one(params.due) === '1') filter.due = true;
+  const type = z.enum(EVENT_TYPES).safeParse(one(params.type));
+  if (type.success) filter.type = type.data;
+  const service = search.safeParse(one(params.service));
+  if (service.success) filter.service = service.data;
   return filter;
 }
 
 /** The filter as a query string (for the CSV link and the form), keys in a fixed order. */
 export function filterQuery(filter: InquiryFilter): string {
   const params = new URLSearchParams();
-  for (const key of ['status', 'from', 'to', 'q'] as const) if (filter[key]) params.set(key, filter[key]);
+  for (const key of ['status', 'from', 'to', 'q', 'type', 'service'] as const) if (filter[key]) params.set(key, filter[key]);
   for (const key of ['mine', 'due'] as const) if (filter[key]) params.set(key, '1');
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -144,6 +153,9 @@ async function where(filter: InquiryFilter, viewer: number | null): Promise<Pris
   // "My leads" for nobody signed in matches nothing (never everyone's).
   if (filter.mine) and.push({ assigneeId: viewer ?? -1 });
   if (filter.due) and.push({ followUp: { lte: new Date(`${dubaiToday()}T00:00:00Z`) } });
+  if (filter.type) and.push({ eventType: filter.type });
+  // A request sent before services were asked for stored the service as its event type.
+  if (filter.service) and.push({ OR: [{ services: { has: filter.service } }, { eventType: filter.service }] });
   if (filter.status) and.push({ status: filter.status });
   if (filter.from) and.push({ createdAt: { gte: dubaiMidnight(filter.from) } });
   if (filter.to) and.push({ createdAt: { lt: nextDay(dubaiMidnight(filter.to)) } });
@@ -315,7 +327,7 @@ export async function removeInquiry(id: number, who: Who) {
     const current = await tx.inquiry.findUnique({ where: { id } });
     if (!current) throw notFound();
     await tx.inquiry.delete({ where: { id } }); // its notes cascade
-    const fields = ['name', 'phone', 'email', 'eventType', 'eventDate', 'city', 'guests', 'budget', 'message', 'status'];
+    const fields = ['name', 'phone', 'email', 'eventType', 'services', 'eventDate', 'city', 'guests', 'budget', 'message', 'status'];
     await recordActivity(tx, { ...who, kind: 'delete', entity: 'inquiries', entityId: id, changes: changedFields(current, null, fields) });
   });
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
 import { config } from '@/lib/config';
-import { OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
+import { isEventType, SERVICES_SEPARATOR } from '@/lib/inquiries/constants';
 import { formatDubaiTime, inquiryReference, isoDay, ltrIsolate } from '@/lib/inquiries/format';
 import type { DbClient } from '@/lib/entities/define';
 import en from '@/messages/en.json';
@@ -127,16 +127,22 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
     return;
   }
   const w = words;
-  const service =
-    inquiry.eventType === OTHER_EVENT_TYPE
-      ? null
-      : await client.service.findFirst({ where: { titleEn: inquiry.eventType }, select: { titleAr: true } });
-  const eventType =
-    inquiry.eventType === OTHER_EVENT_TYPE
-      ? `${en.quote.eventTypeOther}${SEP}${ar.quote.eventTypeOther}`
-      : service && service.titleAr !== inquiry.eventType
-        ? `${inquiry.eventType}${SEP}${service.titleAr}`
-        : inquiry.eventType;
+  // Services by their English title, with the Arabic one where the service still has it. A request
+  // sent before the fixed event types stored a service's title as its event type: worded the same.
+  const titles = [...inquiry.services, ...(isEventType(inquiry.eventType) ? [] : [inquiry.eventType])];
+  const arabic = new Map(
+    (await client.service.findMany({ where: { titleEn: { in: titles } }, select: { titleEn: true, titleAr: true } })).map((s) => [
+      s.titleEn,
+      s.titleAr,
+    ]),
+  );
+  const serviceWords = (title: string) => {
+    const titleAr = arabic.get(title);
+    return titleAr && titleAr !== title ? `${title}${SEP}${titleAr}` : title;
+  };
+  const eventType = isEventType(inquiry.eventType)
+    ? `${en.quote.eventTypes[inquiry.eventType]}${SEP}${ar.quote.eventTypes[inquiry.eventType]}`
+    : serviceWords(inquiry.eventType);
   const notGiven = `${w.en.inquiry.notGiven}${SEP}${w.ar.inquiry.notGiven}`;
   const date = isoDay(inquiry.eventDate);
   const language = inquiry.locale === 'ar' ? 'ar' : 'en';
@@ -152,6 +158,7 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
       { label: both((x) => x.inquiry.phone), value: inquiry.phone || notGiven, ltr: Boolean(inquiry.phone) },
       { label: both((x) => x.inquiry.email), value: inquiry.email || notGiven },
       { label: both((x) => x.inquiry.eventType), value: eventType },
+      { label: both((x) => x.inquiry.services), value: inquiry.services.map(serviceWords).join(SERVICES_SEPARATOR) || notGiven },
       { label: both((x) => x.inquiry.eventDate), value: date || notGiven },
       { label: both((x) => x.inquiry.city), value: choice(inquiry.city, (m) => m.quote.cities) },
       { label: both((x) => x.inquiry.guests), value: inquiry.guests === null ? notGiven : String(inquiry.guests) },

@@ -61,8 +61,22 @@ async function fillQuote(page: Page, locale: Locale, name: string, email: string
   await form.getByLabel(f.name, { exact: true }).fill(name);
   await form.getByLabel(f.phone, { exact: true }).fill(PHONE);
   await form.getByLabel(f.email, { exact: true }).fill(email);
-  await form.locator('#quote-eventType').selectOption({ index: 1 });
+  await form.locator('#quote-eventType').selectOption('wedding');
+  // Two services ticked (the first two offered).
+  const boxes = form.locator('input[name=services]');
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
   await form.locator('#quote-city').selectOption('dubai');
+}
+
+/** The services a lead asked for, in the language of the screen, as the inbox and the CSV join them. */
+async function servicesIn(locale: Locale, titles: string[]) {
+  expect(titles).toHaveLength(2);
+  const rows = await testDb.service.findMany({ where: { titleEn: { in: titles } } });
+  return titles.map((title) => {
+    const row = rows.find((r) => r.titleEn === title)!;
+    return locale === 'ar' && row.titleAr ? row.titleAr : row.titleEn;
+  });
 }
 
 async function mailsTo(to: string, count = 1): Promise<ReceivedMail[]> {
@@ -135,6 +149,8 @@ for (const locale of LOCALES) {
     await page.waitForURL((u) => u.pathname === at('/Admin'));
 
     const row = await testDb.inquiry.findFirstOrThrow({ where: { name } });
+    expect(row.eventType).toBe('wedding');
+    const services = await servicesIn(locale, row.services);
     const reference = referenceOf(row);
     // Found by its reference; the filters are folded behind one button on a phone.
     await page.goto(at('/Admin/Inquiries'));
@@ -147,8 +163,20 @@ for (const locale of LOCALES) {
     await expect(item).toHaveCount(1);
     const phone = item.getByTestId('inquiry-row-phone');
     await expect(phone).toHaveText(PHONE);
+    await expect(item).toContainText(`${q.eventTypes.wedding} · ${services.join('; ')} · ${q.cities.dubai}`);
     expect(await phone.evaluate((e) => [e.tagName, e.getAttribute('dir')])).toEqual(['BDI', 'ltr']);
     if (locale === 'ar') await page.screenshot({ path: '/work/briefs/shots/leads-inbox-ar.png', fullPage: false });
+    // Filtered by event type and by one of its services: still found; by another type: not.
+    await page.locator('#inq-type').selectOption('wedding');
+    await page.locator('#inq-service').selectOption(row.services[1]!);
+    await page.getByRole('button', { name: t.apply }).click();
+    await page.waitForURL((u) => u.searchParams.get('type') === 'wedding' && u.searchParams.get('service') === row.services[1]);
+    await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
+    await page.locator('#inq-type').selectOption('concert');
+    await page.getByRole('button', { name: t.apply }).click();
+    await page.waitForURL((u) => u.searchParams.get('type') === 'concert');
+    await expect(page.getByTestId('inquiries-empty')).toHaveText(t.empty);
+    await page.goto(`${at('/Admin/Inquiries')}?q=${reference}`);
 
     await item.getByRole('link').click();
     await page.waitForURL((u) => u.pathname === at(`/Admin/Inquiry/${row.id}`));
@@ -236,7 +264,7 @@ for (const locale of LOCALES) {
         name,
         `'${PHONE}`,
         email,
-        row.eventType,
+        q.eventTypes.wedding,
         '',
         q.cities.dubai,
         '',
@@ -249,6 +277,7 @@ for (const locale of LOCALES) {
         reference,
         admin.name,
         dubaiToday(),
+        services.join('; '),
       ]
         .map((v) => `"${v}"`)
         .join(','),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inquiryReference } from '@/lib/inquiries/format';
 import { db } from '@/lib/db/client';
 import { deliverDue, enqueue, mailStatus, messageId, smtpTransport } from '@/lib/mail/outbox';
 import { notifyNewInquiry, notifyRegistrations, registrationsWindow } from '@/lib/mail/notify';
@@ -136,10 +137,14 @@ describe('the inquiry mail (lib/mail in this process)', () => {
         en.mail.inquiry.intro,
         ar.mail.inquiry.intro,
         '',
+        `Reference · الرقم المرجعي: \u2066${inquiryReference(inquiry.id, inquiry.createdAt)}\u2069`,
         `Name · الاسم: ${name}`,
-        'Phone · الهاتف: +971 50 123 4567',
+        // Isolated left to right (U+2066 … U+2069): in an Arabic line it would read "4567 123 50 971+".
+        'Phone · الهاتف: \u2066+971 50 123 4567\u2069',
         'Email · البريد الإلكتروني: sara@example.test',
+        // Sent before the fixed event types: the service stored as the event type, worded as before.
         `Event type · نوع الفعالية: ${service.titleEn} · ${service.titleAr}`,
+        'Services · الخدمات: not given · غير محدد',
         'Event date · تاريخ الفعالية: 2027-03-14',
         'City · المدينة: Abu Dhabi · أبوظبي',
         'Guests · عدد الضيوف: 250',

@@ -37,7 +37,7 @@ const stored = { ok: true, reference: expect.stringMatching(/^Q-\d{4}-\d{6,}$/) 
 
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
-async function post(fields: Record<string, string>, ip = freshIp(), page = '/ContactUs') {
+async function post(fields: Record<string, string | string[]>, ip = freshIp(), page = '/ContactUs') {
   const res = await invokeWith('submitQuote', [null, quoteForm({ name: named('x'), ...fields })], {
     page,
     headers: { 'X-Forwarded-For': ip },
@@ -75,7 +75,8 @@ describe('the quote form action', () => {
   });
 
   it('a successful post stores exactly the values sent, unread and new', async () => {
-    const service = await testDb.service.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const [service, second] = await testDb.service.findMany({ orderBy: { id: 'asc' }, take: 2 });
+    if (!service || !second) throw new Error('the demo content has at least two services');
     const name = named('stored');
     const date = inAWeek();
     const before = Date.now();
@@ -86,7 +87,9 @@ describe('the quote form action', () => {
         name: `  ${name} `,
         phone: '+971 4 555 0101',
         email: 'Visitor@Example.com',
-        eventType: service.titleEn,
+        eventType: 'wedding',
+        // Several services; one ticked twice is stored once.
+        services: [service.titleEn, second.titleEn, service.titleEn],
         eventDate: date,
         city: 'abu-dhabi',
         guests: '250',
@@ -105,7 +108,8 @@ describe('the quote form action', () => {
       name,
       phone: '+971 4 555 0101',
       email: 'Visitor@Example.com',
-      eventType: service.titleEn,
+      eventType: 'wedding',
+      services: [service.titleEn, second.titleEn],
       eventDate: new Date(`${date}T00:00:00Z`),
       city: 'abu-dhabi',
       guests: 250,
@@ -199,7 +203,8 @@ describe('the quote form action', () => {
     ['too many guests', { guests: '100001' }, { guests: 'guestsInvalid' }],
     ['a city off the list', { city: 'paris' }, { city: 'invalidChoice' }],
     ['a budget off the list', { budget: '1m' }, { budget: 'invalidChoice' }],
-    ['an event type that is no service', { eventType: 'Space launch' }, { eventType: 'invalidChoice' }],
+    ['an event type off the list', { eventType: 'Space launch' }, { eventType: 'invalidChoice' }],
+    ['a service the company does not offer', { services: 'Space launch' }, { services: 'invalidChoice' }],
     ['a NUL in the name', { name: 'a\u0000b' }, { name: 'invalidCharacters' }],
     ['a very long message', { message: 'x'.repeat(5001) }, { message: 'tooLong' }],
   ];
@@ -326,7 +331,7 @@ describe('the inbox', () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      '"ID","Received","Name","Phone","Email","Event type","Event date","City","Guests","Budget","Message","Language","Status","Read","Notes","Reference","Assigned to","Follow-up date"',
+      '"ID","Received","Name","Phone","Email","Event type","Event date","City","Guests","Budget","Message","Language","Status","Read","Notes","Reference","Assigned to","Follow-up date","Services"',
     );
     expect(text).toContain(`"${id}",`);
     expect(text).toContain(

@@ -6,3 +6,8 @@ ALTER TABLE "inquiries" ADD COLUMN "follow_up" DATE;
 CREATE INDEX "inquiries_assignee_id_idx" ON "inquiries"("assignee_id");
 CREATE INDEX "inquiries_follow_up_idx" ON "inquiries"("follow_up");
 ALTER TABLE "inquiry_notes" ADD COLUMN "updated_at" TIMESTAMP(3);
+
+-- The form asks the kind of event (a fixed list, stored by key) and the services needed (several:
+-- their English titles at the time, as the event type stored them before). Older requests keep
+-- their free event type and no services.
+ALTER TABLE "inquiries" ADD COLUMN "services" TEXT[] NOT NULL DEFAULT '{}';

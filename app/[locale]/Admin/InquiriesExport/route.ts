@@ -4,8 +4,8 @@ import { requireSessionUser } from '@/lib/auth/guard';
 import { isDbFault, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { errorMessage } from '@/lib/i18n/messages';
 import { AppError } from '@/lib/errors';
-import { exportInquiries, parseInquiryFilter } from '@/lib/inquiries';
-import { OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
+import { exportInquiries, parseInquiryFilter, serviceOptions } from '@/lib/inquiries';
+import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
 import { toCsv } from '@/lib/inquiries/csv';
 import { formatDubaiTime, inquiryReference, isoDay } from '@/lib/inquiries/format';
 import { routing } from '@/lib/i18n/routing';
@@ -24,7 +24,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
   try {
     const user = await requireSessionUser('content');
     const filter = parseInquiryFilter(Object.fromEntries(new URL(request.url).searchParams));
-    const rows = await exportInquiries(filter, user.id);
+    const [rows, services] = await Promise.all([exportInquiries(filter, user.id), serviceOptions(locale)]);
+    const serviceLabels = new Map(services.map((s) => [s.value, s.label]));
     const header = [
       t('id'),
       t('received'),
@@ -44,6 +45,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
       t('reference'),
       t('assignee'),
       t('followUp'),
+      t('services'),
     ];
     const body = rows.map((r) => [
       r.id,
@@ -51,7 +53,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
       r.name,
       r.phone,
       r.email,
-      r.eventType === OTHER_EVENT_TYPE ? quote('eventTypeOther') : r.eventType,
+      eventTypeLabel(r.eventType, quote),
       isoDay(r.eventDate),
       quote(`cities.${r.city as 'dubai'}`),
       r.guests,
@@ -64,6 +66,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
       inquiryReference(r.id, r.createdAt),
       r.assignee?.name ?? '',
       isoDay(r.followUp),
+      servicesLabel(r.services, serviceLabels),
     ]);
     const day = new Date().toISOString().slice(0, 10);
     return new Response(toCsv([header, ...body]), {
