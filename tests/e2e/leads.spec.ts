@@ -220,8 +220,10 @@ for (const locale of LOCALES) {
 
     // "My leads" and "Due": one tap each; exactly the leads they should hold.
     await page.goto(at('/Admin/Inquiries'));
+    // Each tap waits for the page drawn with it (its chip marked), not just the new address.
     await page.getByTestId('inquiry-filter-mine').click();
     await page.waitForURL((u) => u.searchParams.get('mine') === '1');
+    await expect(page.getByTestId('inquiry-filter-mine')).toHaveAttribute('aria-current', 'true');
     await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
     await expect(page.getByTestId('inquiry-row')).toHaveAttribute('data-id', String(row.id));
     await expect(page.getByTestId('inquiry-row-lead')).toHaveText(
@@ -229,8 +231,10 @@ for (const locale of LOCALES) {
     );
     await page.getByTestId('inquiry-filter-mine').click();
     await page.waitForURL((u) => !u.searchParams.has('mine'));
+    await expect(page.getByTestId('inquiry-filter-mine')).not.toHaveAttribute('aria-current');
     await page.getByTestId('inquiry-filter-due').click();
-    await page.waitForURL((u) => u.searchParams.get('due') === '1');
+    await page.waitForURL((u) => u.searchParams.get('due') === '1' && !u.searchParams.has('mine'));
+    await expect(page.getByTestId('inquiry-filter-due')).toHaveAttribute('aria-current', 'true');
     const due = await testDb.inquiry.findMany({
       where: { followUp: { lte: new Date(`${dubaiToday()}T00:00:00Z`) } },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
