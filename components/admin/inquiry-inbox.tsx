@@ -23,7 +23,8 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
   const serviceLabels = new Map(services.map((s) => [s.value, s.label]));
   const query = filterQuery(filter);
   // "My leads" and "Due" are one tap each, outside the folded filters; each keeps the rest.
-  const toggle = (key: 'mine' | 'due') => `${adminPath.inquiries}${filterQuery({ ...filter, [key]: !filter[key] })}`;
+  // Plain links (a whole page, like the filter form's GET): what the list shows always follows the address.
+  const toggle = (key: 'mine' | 'due') => `${localePath(locale, adminPath.inquiries)}${filterQuery({ ...filter, [key]: !filter[key] })}`;
   const folded = !filter.status && !filter.from && !filter.to && !filter.q && !filter.type && !filter.service;
   return (
     <section>
@@ -32,7 +33,7 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
       </h1>
       <div className="mb-3 flex flex-wrap gap-2" data-testid="inquiry-quick-filters">
         {(['mine', 'due'] as const).map((key) => (
-          <Link
+          <a
             key={key}
             href={toggle(key)}
             aria-current={filter[key] ? 'true' : undefined}
@@ -40,7 +41,7 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
             data-testid={`inquiry-filter-${key}`}
           >
             {t(key)}
-          </Link>
+          </a>
         ))}
       </div>
       {/* Folded behind one button on phones (a <details> needs no script), open from 640 px
