@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { ActionResult } from '@/lib/admin/actions';
@@ -8,7 +8,7 @@ import { adminPath } from '@/lib/admin/areas';
 import { addNote, assignLead, deleteInquiry, deleteNote, editNote, markUnread, saveInquiryStatus } from '@/lib/inquiries/actions';
 import { STATUSES } from '@/lib/inquiries/constants';
 import { runtimeKey } from '@/lib/i18n/keys';
-import { useRouter } from '@/lib/i18n/navigation';
+import { getPathname, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -214,16 +214,16 @@ export function InquiryAssignForm({
 /** Back to unread: the inbox marks it again and the menu's count goes up; the list is shown. */
 export function MarkUnreadButton({ id }: { id: number }) {
   const t = useTranslations('admin.inquiries');
-  const router = useRouter();
+  const locale = useLocale();
   const [busy, setBusy] = useState(false);
   async function onClick() {
     setBusy(true);
     const result = await markUnread(id).catch(failed);
     setBusy(false);
     if (result.ok) {
-      toast.success(t('markedUnread'), { duration: TIMINGS.successToastMs });
-      // Staying here would open (and so read) it again.
-      router.push(adminPath.inquiries);
+      // A whole page: staying here, or a list kept by the router, would show it read. The list
+      // marks it, and the menu's count follows.
+      window.location.assign(getPathname({ href: adminPath.inquiries, locale }));
     } else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
   }
   return (

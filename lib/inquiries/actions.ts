@@ -144,8 +144,12 @@ export async function addNote(id: number, text: string): Promise<ActionResult> {
   });
 }
 
+/**
+ * Marks a lead unread. The screen is not drawn again here: drawing the lead's page would open,
+ * and so read, it again. The button loads the list instead.
+ */
 export async function markUnread(id: number): Promise<ActionResult> {
-  return inbox(async (user) => {
+  return runAction('inbox action', 'content', async (user) => {
     const [inquiryId] = argsOf(deleteArgs, [id]);
     await markInquiryUnread(inquiryId, await whoOfAction(user));
   });
