@@ -1,14 +1,14 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { ActionResult } from '@/lib/admin/actions';
 import { adminPath } from '@/lib/admin/areas';
-import { addNote, deleteInquiry, saveInquiryStatus } from '@/lib/inquiries/actions';
+import { addNote, assignLead, deleteInquiry, deleteNote, editNote, markUnread, saveInquiryStatus } from '@/lib/inquiries/actions';
 import { STATUSES } from '@/lib/inquiries/constants';
 import { runtimeKey } from '@/lib/i18n/keys';
-import { useRouter } from '@/lib/i18n/navigation';
+import { getPathname, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -144,5 +144,177 @@ export function InquiryDeleteButton({ id, name }: { id: number; name: string }) 
         onCancel={() => setOpen(false)}
       />
     </>
+  );
+}
+
+/** The lead's assignee (a staff member or nobody) and follow-up day, saved together. */
+export function InquiryAssignForm({
+  id,
+  assigneeId,
+  followUp,
+  staff,
+}: {
+  id: number;
+  assigneeId: number | null;
+  followUp: string;
+  staff: { id: number; name: string }[];
+}) {
+  const t = useTranslations('admin.inquiries');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const who = String(data.get('assignee') ?? '');
+    setBusy(true);
+    const result = await assignLead(id, who ? Number(who) : null, String(data.get('followUp') ?? '')).catch(failed);
+    setBusy(false);
+    if (result.ok) {
+      setError('');
+      toast.success(t('assignmentSaved'), { duration: TIMINGS.successToastMs });
+      return;
+    }
+    const code = result.fieldErrors?.assignee?.[0] ?? result.fieldErrors?.followUp?.[0];
+    if (code && t.has(runtimeKey(`assignErrors.${code}`))) setError(t(runtimeKey(`assignErrors.${code}`)));
+    else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
+  }
+  return (
+    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" data-testid="inquiry-assign-form">
+      <div>
+        <label htmlFor="inquiry-assignee" className="mb-1 block text-sm font-semibold">
+          {t('assignee')}
+        </label>
+        <select id="inquiry-assignee" name="assignee" defaultValue={assigneeId ?? ''} className="field-input">
+          <option value="">{t('nobody')}</option>
+          {staff.map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="inquiry-follow-up" className="mb-1 block text-sm font-semibold">
+          {t('followUp')}
+        </label>
+        <input id="inquiry-follow-up" name="followUp" type="date" defaultValue={followUp} className="field-input" />
+      </div>
+      <button type="submit" disabled={busy} aria-busy={busy} className="btn-primary" data-testid="inquiry-assign-save">
+        {t('saveAssignment')}
+      </button>
+      {error && (
+        <p role="alert" className="w-full text-sm font-semibold text-red-700 dark:text-red-400" data-testid="inquiry-assign-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Back to unread: the inbox marks it again and the menu's count goes up; the list is shown. */
+export function MarkUnreadButton({ id }: { id: number }) {
+  const t = useTranslations('admin.inquiries');
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  async function onClick() {
+    setBusy(true);
+    const result = await markUnread(id).catch(failed);
+    setBusy(false);
+    if (result.ok) {
+      // A whole page: staying here, or a list kept by the router, would show it read. The list
+      // marks it, and the menu's count follows.
+      window.location.assign(getPathname({ href: adminPath.inquiries, locale }));
+    } else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
+  }
+  return (
+    <button type="button" onClick={onClick} disabled={busy} aria-busy={busy} className="btn-secondary" data-testid="inquiry-mark-unread">
+      {t('markUnread')}
+    </button>
+  );
+}
+
+/** Edit and delete for the note's own author (the server checks again: another's note is refused). */
+export function NoteOwnerControls({ noteId, text }: { noteId: number; text: string }) {
+  const t = useTranslations('admin.inquiries');
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function onSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await editNote(noteId, String(new FormData(event.currentTarget).get('text') ?? '')).catch(failed);
+    setBusy(false);
+    if (result.ok) {
+      setEditing(false);
+      setError('');
+      toast.success(t('noteSaved'), { duration: TIMINGS.successToastMs });
+      return;
+    }
+    const code = result.fieldErrors?.text?.[0];
+    if (code && t.has(runtimeKey(`noteErrors.${code}`))) setError(t(runtimeKey(`noteErrors.${code}`)));
+    else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
+  }
+  async function onDelete() {
+    setBusy(true);
+    const result = await deleteNote(noteId).catch(failed);
+    setBusy(false);
+    setConfirming(false);
+    if (result.ok) toast.success(t('noteDeleted'), { duration: TIMINGS.successToastMs });
+    else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
+  }
+  const field = `inquiry-note-edit-${noteId}`;
+  if (editing) {
+    return (
+      <form onSubmit={onSave} className="mt-2 grid gap-2" data-testid="inquiry-note-edit-form">
+        <label htmlFor={field} className="sr-only">
+          {t('editNote')}
+        </label>
+        <textarea
+          id={field}
+          name="text"
+          rows={3}
+          maxLength={5000}
+          defaultValue={text}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${field}-error` : undefined}
+          className="field-input"
+          autoFocus
+        />
+        {error && (
+          <p id={`${field}-error`} className="text-sm font-semibold text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" disabled={busy} aria-busy={busy} className="btn-primary" data-testid="inquiry-note-edit-save">
+            {t('saveNote')}
+          </button>
+          <button type="button" onClick={() => setEditing(false)} className="btn-secondary">
+            {t('cancelEdit')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      <button type="button" onClick={() => setEditing(true)} className="btn-secondary" data-testid="inquiry-note-edit">
+        {t('editNote')}
+      </button>
+      <button type="button" onClick={() => setConfirming(true)} className="btn-secondary" data-testid="inquiry-note-delete">
+        {t('deleteNote')}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        busy={busy}
+        danger
+        title={t('deleteNoteTitle')}
+        text={t('deleteNoteText')}
+        confirmLabel={t('deleteNote')}
+        onConfirm={onDelete}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
   );
 }

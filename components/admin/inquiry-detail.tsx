@@ -1,18 +1,29 @@
 import { getTranslations } from 'next-intl/server';
 import { adminPath } from '@/lib/admin/areas';
-import { openInquiry } from '@/lib/inquiries';
-import { OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
-import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
+import { openInquiry, serviceOptions, staffMembers } from '@/lib/inquiries';
+import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
+import { autoIsolate, formatDubaiTime, inquiryReference, isoDay, ltrIsolate, telHref } from '@/lib/inquiries/format';
+import { leadWhatsappUrl } from '@/lib/whatsapp';
 import { Link } from '@/lib/i18n/navigation';
-import { InquiryDeleteButton, InquiryNoteForm, InquiryStatusForm, RefreshAfterRead } from './inquiry-controls';
+import {
+  InquiryAssignForm,
+  InquiryDeleteButton,
+  InquiryNoteForm,
+  InquiryStatusForm,
+  MarkUnreadButton,
+  NoteOwnerControls,
+  RefreshAfterRead,
+} from './inquiry-controls';
 
 /** /Admin/Inquiry/{id}: everything the visitor sent, the status, the notes; opening marks it read. */
-export async function InquiryDetail({ id, locale }: { id: number; locale: string }) {
-  const [t, admin, quote, opened] = await Promise.all([
+export async function InquiryDetail({ id, locale, viewer }: { id: number; locale: string; viewer: number }) {
+  const [t, admin, quote, opened, staff, services] = await Promise.all([
     getTranslations('admin.inquiries'),
     getTranslations('admin'),
     getTranslations('quote'),
     openInquiry(id),
+    staffMembers(),
+    serviceOptions(locale),
   ]);
   const back = (
     <Link href={adminPath.inquiries} className="mb-4 inline-block text-sm font-semibold underline">
@@ -32,10 +43,12 @@ export async function InquiryDetail({ id, locale }: { id: number; locale: string
   const { inquiry, justRead } = opened;
   const none = t('none');
   const rows: [string, string, boolean?][] = [
+    [t('reference'), inquiryReference(inquiry.id, inquiry.createdAt), true],
     [t('received'), formatDubaiTime(inquiry.createdAt, locale)],
     [t('phone'), inquiry.phone || none, true],
     [t('email'), inquiry.email || none, true],
-    [t('eventType'), inquiry.eventType === OTHER_EVENT_TYPE ? quote('eventTypeOther') : inquiry.eventType],
+    [t('eventType'), eventTypeLabel(inquiry.eventType, quote)],
+    [t('services'), servicesLabel(inquiry.services, new Map(services.map((s) => [s.value, s.label]))) || none],
     [t('eventDate'), isoDay(inquiry.eventDate) || none, true],
     [t('city'), quote(`cities.${inquiry.city as 'dubai'}`)],
     [t('guests'), inquiry.guests === null ? none : String(inquiry.guests)],
@@ -58,9 +71,8 @@ export async function InquiryDetail({ id, locale }: { id: number; locale: string
         {rows.map(([label, value, ltr]) => (
           <div key={label} className="contents">
             <dt className="font-semibold text-zinc-700 dark:text-zinc-300">{label}</dt>
-            <dd dir={ltr ? 'ltr' : undefined} className="text-start break-words">
-              {value}
-            </dd>
+            {/* Phone, e-mail, dates, reference: isolated left to right, at the start of the line. */}
+            <dd className="text-start break-words">{ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
           </div>
         ))}
         <div className="contents">
@@ -70,7 +82,22 @@ export async function InquiryDetail({ id, locale }: { id: number; locale: string
           </dd>
         </div>
       </dl>
+      <LeadContactLinks phone={inquiry.phone} email={inquiry.email} name={inquiry.name} label={t('contactLabel', { name: inquiry.name })} />
       <InquiryStatusForm id={inquiry.id} status={inquiry.status} />
+      <InquiryAssignForm
+        id={inquiry.id}
+        assigneeId={inquiry.assigneeId}
+        followUp={isoDay(inquiry.followUp)}
+        // A lead given to someone who is no longer staff still shows whom it was given to.
+        staff={
+          inquiry.assigneeId && inquiry.assignee && !staff.some((s) => s.id === inquiry.assigneeId)
+            ? [...staff, { id: inquiry.assigneeId, name: inquiry.assignee.name }]
+            : staff
+        }
+      />
+      <div>
+        <MarkUnreadButton id={inquiry.id} />
+      </div>
       <section aria-labelledby="inquiry-notes-heading" className="grid gap-3">
         <h2 id="inquiry-notes-heading" className="text-xl font-bold">
           {t('notes')}
@@ -85,8 +112,11 @@ export async function InquiryDetail({ id, locale }: { id: number; locale: string
                   {note.text}
                 </p>
                 <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300" data-testid="inquiry-note-meta">
-                  {t('noteMeta', { name: note.authorName, time: formatDubaiTime(note.createdAt, locale) })}
+                  {/* Each part isolated (U+2068/U+2066 … U+2069): a Latin name and a date inside an Arabic line keep their own order. */}
+                  {t('noteMeta', { name: autoIsolate(note.authorName), time: ltrIsolate(formatDubaiTime(note.createdAt, locale)) })}
+                  {note.updatedAt && <> ({t('noteEdited')})</>}
                 </p>
+                {note.authorId === viewer && <NoteOwnerControls noteId={note.id} text={note.text} />}
               </li>
             ))}
           </ul>
@@ -97,5 +127,32 @@ export async function InquiryDetail({ id, locale }: { id: number; locale: string
         <InquiryDeleteButton id={inquiry.id} name={inquiry.name} />
       </div>
     </section>
+  );
+}
+
+/** Call, WhatsApp and mail a lead in one tap (each only when the visitor gave what it needs). */
+async function LeadContactLinks({ phone, email, name, label }: { phone: string; email: string; name: string; label: string }) {
+  const t = await getTranslations('admin.inquiries');
+  const whatsapp = phone ? leadWhatsappUrl(phone) : null;
+  if (!phone && !email) return null;
+  const link = 'btn-secondary';
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2" data-testid="lead-contact" data-name={name}>
+      {phone && (
+        <a href={telHref(phone)} className={link} data-testid="lead-call">
+          {t('call')}
+        </a>
+      )}
+      {whatsapp && (
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={link} data-testid="lead-whatsapp">
+          {t('whatsapp')}
+        </a>
+      )}
+      {email && (
+        <a href={`mailto:${email}`} className={link} data-testid="lead-mail">
+          {t('mailTo')}
+        </a>
+      )}
+    </nav>
   );
 }

@@ -1,8 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { adminPath } from '@/lib/admin/areas';
-import { countInquiries, filterQuery, INBOX_PAGE_SIZE, listInquiries, type InquiryFilter } from '@/lib/inquiries';
-import { STATUSES, OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
-import { formatDubaiTime } from '@/lib/inquiries/format';
+import { countInquiries, filterQuery, INBOX_PAGE_SIZE, listInquiries, serviceOptions, type InquiryFilter } from '@/lib/inquiries';
+import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
+import { EVENT_TYPES, STATUSES } from '@/lib/inquiries/constants';
+import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localePath } from '@/lib/pages';
 
@@ -11,82 +12,138 @@ import { localePath } from '@/lib/pages';
  * address bar (a plain GET form, so it works without scripts and a filtered view can be shared).
  * The CSV link carries the same filter.
  */
-export async function InquiryInbox({ locale, filter }: { locale: string; filter: InquiryFilter }) {
-  const [t, quote, rows, total] = await Promise.all([
+export async function InquiryInbox({ locale, filter, viewer }: { locale: string; filter: InquiryFilter; viewer: number }) {
+  const [t, quote, rows, total, services] = await Promise.all([
     getTranslations('admin.inquiries'),
     getTranslations('quote'),
-    listInquiries(filter),
-    countInquiries(filter),
+    listInquiries(filter, INBOX_PAGE_SIZE, viewer),
+    countInquiries(filter, viewer),
+    serviceOptions(locale),
   ]);
+  const serviceLabels = new Map(services.map((s) => [s.value, s.label]));
   const query = filterQuery(filter);
+  // "My leads" and "Due" are one tap each, outside the folded filters; each keeps the rest.
+  // Plain links (a whole page, like the filter form's GET): what the list shows always follows the address.
+  const toggle = (key: 'mine' | 'due') => `${localePath(locale, adminPath.inquiries)}${filterQuery({ ...filter, [key]: !filter[key] })}`;
+  const folded = !filter.status && !filter.from && !filter.to && !filter.q && !filter.type && !filter.service;
   return (
     <section>
       <h1 tabIndex={-1} className="mb-6 text-3xl font-extrabold focus:outline-none">
         {t('title')}
       </h1>
-      <form
-        method="get"
-        action={localePath(locale, adminPath.inquiries)}
-        aria-label={t('filterLabel')}
-        className="mb-6 grid gap-3 rounded-2xl bg-zinc-100 p-4 sm:grid-cols-2 lg:grid-cols-4 dark:bg-zinc-900"
-        data-testid="inquiry-filter"
-      >
-        <div>
-          <label htmlFor="inq-status" className="mb-1 block text-sm font-semibold">
-            {t('status')}
-          </label>
-          <select id="inq-status" name="status" defaultValue={filter.status ?? ''} className="field-input">
-            <option value="">{t('allStatuses')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="inq-from" className="mb-1 block text-sm font-semibold">
-            {t('from')}
-          </label>
-          <input id="inq-from" name="from" type="date" defaultValue={filter.from} className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="inq-to" className="mb-1 block text-sm font-semibold">
-            {t('to')}
-          </label>
-          <input id="inq-to" name="to" type="date" defaultValue={filter.to} className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="inq-q" className="mb-1 block text-sm font-semibold">
-            {t('search')}
-          </label>
-          <input
-            id="inq-q"
-            name="q"
-            type="search"
-            maxLength={100}
-            placeholder={t('searchHint')}
-            defaultValue={filter.q}
-            className="field-input"
-          />
-        </div>
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn-primary">
-            {t('apply')}
-          </button>
-          <Link href={adminPath.inquiries} className="btn-secondary">
-            {t('clear')}
-          </Link>
+      <div className="mb-3 flex flex-wrap gap-2" data-testid="inquiry-quick-filters">
+        {(['mine', 'due'] as const).map((key) => (
           <a
-            href={`${localePath(locale, adminPath.inquiriesExport)}${query}`}
-            download
-            className="btn-secondary ms-auto"
-            data-testid="inquiry-export"
+            key={key}
+            href={toggle(key)}
+            aria-current={filter[key] ? 'true' : undefined}
+            className={`rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-zinc-300 dark:ring-zinc-700 ${filter[key] ? 'bg-brand text-white' : 'bg-white dark:bg-zinc-950'}`}
+            data-testid={`inquiry-filter-${key}`}
           >
-            {t('export')}
+            {t(key)}
           </a>
-        </div>
-      </form>
+        ))}
+      </div>
+      {/* Folded behind one button on phones (a <details> needs no script), open from 640 px
+          (::details-content) and whenever a filter is in use. */}
+      <details
+        open={!folded}
+        className="mb-6 sm:[&::details-content]:block sm:[&::details-content]:[content-visibility:visible]"
+        data-testid="inquiry-filter-toggle"
+      >
+        <summary className="btn-secondary cursor-pointer sm:hidden">{t('filters')}</summary>
+        <form
+          method="get"
+          action={localePath(locale, adminPath.inquiries)}
+          aria-label={t('filterLabel')}
+          className="mt-3 grid gap-3 rounded-2xl bg-zinc-100 p-4 sm:grid-cols-2 lg:grid-cols-4 dark:bg-zinc-900"
+          data-testid="inquiry-filter"
+        >
+          {filter.mine && <input type="hidden" name="mine" value="1" />}
+          {filter.due && <input type="hidden" name="due" value="1" />}
+          <div>
+            <label htmlFor="inq-status" className="mb-1 block text-sm font-semibold">
+              {t('status')}
+            </label>
+            <select id="inq-status" name="status" defaultValue={filter.status ?? ''} className="field-input">
+              <option value="">{t('allStatuses')}</option>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`statuses.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="inq-type" className="mb-1 block text-sm font-semibold">
+              {t('eventType')}
+            </label>
+            <select id="inq-type" name="type" defaultValue={filter.type ?? ''} className="field-input">
+              <option value="">{t('allEventTypes')}</option>
+              {EVENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {quote(`eventTypes.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="inq-service" className="mb-1 block text-sm font-semibold">
+              {t('services')}
+            </label>
+            <select id="inq-service" name="service" defaultValue={filter.service ?? ''} className="field-input">
+              <option value="">{t('allServices')}</option>
+              {services.map((service) => (
+                <option key={service.value} value={service.value}>
+                  {service.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="inq-from" className="mb-1 block text-sm font-semibold">
+              {t('from')}
+            </label>
+            <input id="inq-from" name="from" type="date" defaultValue={filter.from} className="field-input" />
+          </div>
+          <div>
+            <label htmlFor="inq-to" className="mb-1 block text-sm font-semibold">
+              {t('to')}
+            </label>
+            <input id="inq-to" name="to" type="date" defaultValue={filter.to} className="field-input" />
+          </div>
+          <div>
+            <label htmlFor="inq-q" className="mb-1 block text-sm font-semibold">
+              {t('search')}
+            </label>
+            <input
+              id="inq-q"
+              name="q"
+              type="search"
+              maxLength={100}
+              placeholder={t('searchHint')}
+              defaultValue={filter.q}
+              className="field-input"
+            />
+          </div>
+          <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-2">
+            <button type="submit" className="btn-primary">
+              {t('apply')}
+            </button>
+            <Link href={adminPath.inquiries} className="btn-secondary">
+              {t('clear')}
+            </Link>
+            <a
+              href={`${localePath(locale, adminPath.inquiriesExport)}${query}`}
+              download
+              className="btn-secondary ms-auto"
+              data-testid="inquiry-export"
+            >
+              {t('export')}
+            </a>
+          </div>
+        </form>
+      </details>
       <p className="mb-4 font-semibold" role="status" data-testid="inquiry-count">
         {total > rows.length ? t('shownLimited', { shown: INBOX_PAGE_SIZE, count: total }) : t('shown', { count: total })}
       </p>
@@ -116,16 +173,40 @@ export async function InquiryInbox({ locale, filter }: { locale: string; filter:
                   </span>
                   <span className="ms-auto text-sm text-zinc-700 dark:text-zinc-300">{formatDubaiTime(row.createdAt, locale)}</span>
                 </span>
-                <span className="mt-1 block text-sm text-zinc-700 dark:text-zinc-300">
+                <span className="mt-1 block text-sm break-words text-zinc-700 dark:text-zinc-300">
                   {[
-                    row.eventType === OTHER_EVENT_TYPE ? quote('eventTypeOther') : row.eventType,
+                    eventTypeLabel(row.eventType, quote),
+                    servicesLabel(row.services, serviceLabels),
                     quote(`cities.${row.city as 'dubai'}`),
-                    row.phone,
-                    row.email,
                   ]
                     .filter(Boolean)
                     .join(' · ')}
+                  {/* Numbers and addresses read left to right inside an Arabic line. */}
+                  {row.phone && (
+                    <>
+                      {' · '}
+                      <bdi dir="ltr" data-testid="inquiry-row-phone">
+                        {row.phone}
+                      </bdi>
+                    </>
+                  )}
+                  {row.email && (
+                    <>
+                      {' · '}
+                      <bdi dir="ltr">{row.email}</bdi>
+                    </>
+                  )}
                 </span>
+                {(row.assignee || row.followUp) && (
+                  <span className="mt-1 block text-sm font-semibold" data-testid="inquiry-row-lead">
+                    {[
+                      row.assignee ? t('assignedTo', { name: row.assignee.name }) : '',
+                      row.followUp ? t('followUpOn', { date: isoDay(row.followUp) }) : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                )}
               </Link>
             </li>
           ))}

@@ -3,13 +3,13 @@
 import { useTranslations } from 'next-intl';
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { startQuote, submitQuote } from '@/lib/inquiries/actions';
-import type { EventTypeOption } from '@/lib/inquiries/index';
+import type { ServiceOption } from '@/lib/inquiries/index';
 import {
   BUDGETS,
   CITIES,
   HONEYPOT_FIELD,
   MAX_GUESTS,
-  OTHER_EVENT_TYPE,
+  EVENT_TYPES,
   QUOTE_FIELDS,
   STARTED_FIELD,
   type QuoteField,
@@ -17,6 +17,7 @@ import {
 } from '@/lib/inquiries/constants';
 import { runtimeKey } from '@/lib/i18n/keys';
 import type * as Schema from '@/lib/inquiries/schema';
+import { QuoteReference } from './quote-reference';
 
 type Errors = Partial<Record<QuoteField, string>>;
 
@@ -33,7 +34,7 @@ const loadRules = () => (rules ??= import('@/lib/inquiries/schema'));
  * them it posts itself, shows messages under the fields as they are left, moves focus to the
  * first error and thanks in place.
  */
-export function QuoteForm({ locale, eventTypes, today }: { locale: string; eventTypes: EventTypeOption[]; today: string }) {
+export function QuoteForm({ locale, services, today }: { locale: string; services: ServiceOption[]; today: string }) {
   const t = useTranslations('quote');
   const [posted, formAction] = useActionState(submitQuote, null);
   // With scripts: the last answer to a submit, and the messages under the fields as they change.
@@ -42,7 +43,8 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
   const [errors, setErrors] = useState<Errors>({});
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
+  /** The reference of the request just sent (the thank-you shows it); '' before. */
+  const [sent, setSent] = useState('');
   const form = useRef<HTMLFormElement>(null);
   const thanks = useRef<HTMLDivElement>(null);
   const touched = useRef(new Set<string>());
@@ -121,7 +123,7 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
     const answer = await submitQuote(null, data).catch((): QuoteResult => ({ ok: false, status: 500, error: 'server' }));
     setBusy(false);
     if (answer.ok) {
-      setSent(true);
+      setSent(answer.reference);
       return;
     }
     if (answer.token) setToken(answer.token);
@@ -142,11 +144,12 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
       >
         <h3 className="text-2xl font-extrabold">{t('thanks.title')}</h3>
         <p className="mt-2">{t('thanks.text')}</p>
+        <QuoteReference label={t('thanks.reference')} hint={t('thanks.referenceHint')} reference={sent} />
         <button
           type="button"
           className="btn-secondary mt-4"
           onClick={() => {
-            setSent(false);
+            setSent('');
             setResult(null);
             setErrors({});
             setLive(false);
@@ -195,6 +198,7 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
       [hint ? `quote-${name}-hint` : '', fieldErrors[name] ? `quote-${name}-error` : ''].filter(Boolean).join(' ') || undefined,
   });
   const optional = (label: string) => `${label} ${t('optional')}`;
+  const ticked = new Set((values.services ?? '').split('\n'));
 
   return (
     <form
@@ -217,7 +221,16 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
         <input id="quote-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       {alert && (
-        <p role="alert" tabIndex={-1} className="font-semibold text-red-700 sm:col-span-2 dark:text-red-400" data-testid="quote-alert">
+        <p
+          role="alert"
+          tabIndex={-1}
+          // Without scripts the post answers the whole page, scrolled to its top, with this message
+          // below the fold: the browser's own autofocus brings it into view (a page drawn with
+          // scripts focuses it itself, see onSubmit).
+          autoFocus={!live && Boolean(posted && !posted.ok)}
+          className="scroll-mt-28 font-semibold text-red-700 sm:col-span-2 dark:text-red-400"
+          data-testid="quote-alert"
+        >
           {alert}
         </p>
       )}
@@ -267,13 +280,45 @@ export function QuoteForm({ locale, eventTypes, today }: { locale: string; event
         t('fields.eventType'),
         <select {...a11y('eventType')} aria-required="true" defaultValue={values.eventType ?? ''} className="field-input">
           <option value="">{t('choose')}</option>
-          {eventTypes.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
+          {EVENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`eventTypes.${type}`)}
             </option>
           ))}
-          <option value={OTHER_EVENT_TYPE}>{t('eventTypeOther')}</option>
         </select>,
+      )}
+      {services.length > 0 && (
+        // Several may be ticked: one request for a wedding with sound, lighting and an LED screen.
+        <fieldset className="sm:col-span-2" aria-describedby={fieldErrors.services ? 'quote-services-error' : 'quote-services-hint'}>
+          <legend className="mb-1 font-semibold">{optional(t('fields.services'))}</legend>
+          <p id="quote-services-hint" className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
+            {t('servicesHint')}
+          </p>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {services.map((service, i) => (
+              <label key={service.value} htmlFor={`quote-service-${i}`} className="flex items-center gap-2">
+                <input
+                  id={`quote-service-${i}`}
+                  type="checkbox"
+                  name="services"
+                  value={service.value}
+                  defaultChecked={ticked.has(service.value)}
+                  className="size-5 accent-brand"
+                />
+                {service.label}
+              </label>
+            ))}
+          </div>
+          {fieldErrors.services && (
+            <p
+              id="quote-services-error"
+              className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400"
+              data-testid="quote-error-services"
+            >
+              {t(runtimeKey(`errors.${fieldErrors.services}`))}
+            </p>
+          )}
+        </fieldset>
       )}
       {field(
         'eventDate',

@@ -10,11 +10,21 @@ import { requireSessionUser, type CurrentUser } from '@/lib/auth/guard';
 import { hit, refund, reset, take } from '@/lib/auth/rate-limit';
 import { config } from '@/lib/config';
 import { isDbFault } from '@/lib/db/faults';
-import { requiredText } from '@/lib/entities/fields';
+import { isCalendarDate, requiredText } from '@/lib/entities/fields';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
 import { checkFillToken, fillTokenUse, issueFillToken } from './fill-token';
-import { addInquiryNote, createInquiry, isKnownEventType, removeInquiry, setInquiryStatus } from './index';
+import {
+  addInquiryNote,
+  assignInquiry,
+  createInquiry,
+  deleteInquiryNote,
+  editInquiryNote,
+  areKnownServices,
+  markInquiryUnread,
+  removeInquiry,
+  setInquiryStatus,
+} from './index';
 import {
   dubaiToday,
   HONEYPOT_FIELD,
@@ -44,7 +54,12 @@ export async function startQuote(): Promise<string> {
 /** What was typed, sent back so a page re-rendered without scripts keeps it. */
 function typed(form: FormData): Partial<Record<QuoteField, string>> {
   const values = quoteValues(form);
-  return Object.fromEntries(QUOTE_FIELDS.flatMap((f) => (values[f] === undefined ? [] : [[f, values[f]!.slice(0, 5000)]])));
+  const out: Partial<Record<QuoteField, string>> = {};
+  for (const f of QUOTE_FIELDS) {
+    const value = f === 'services' ? values.services.join('\n') : values[f];
+    if (value !== undefined) out[f] = value.slice(0, 5000);
+  }
+  return out;
 }
 
 /**
@@ -56,7 +71,9 @@ function typed(form: FormData): Partial<Record<QuoteField, string>> {
 export async function submitQuote(_previous: QuoteResult | null, form: FormData): Promise<QuoteResult> {
   if (!(form instanceof FormData)) return { ok: false, status: 400, error: 'badRequest' };
   const result = await store(form);
-  if (result.ok && form.get('js') !== '1') redirect({ href: '/ContactUs/Thanks', locale: formLocale(form) });
+  if (result.ok && form.get('js') !== '1') {
+    redirect({ href: { pathname: '/ContactUs/Thanks', query: { ref: result.reference } }, locale: formLocale(form) });
+  }
   return result;
 }
 
@@ -77,8 +94,8 @@ async function store(form: FormData): Promise<QuoteResult> {
   const checked = validateQuote(quoteValues(form), dubaiToday());
   if (!checked.ok) return { ok: false, status: 422, error: 'invalid', fieldErrors: checked.errors, values, token };
   try {
-    if (!(await isKnownEventType(checked.data.eventType))) {
-      return { ok: false, status: 422, error: 'invalid', fieldErrors: { eventType: 'invalidChoice' }, values, token };
+    if (!(await areKnownServices(checked.data.services))) {
+      return { ok: false, status: 422, error: 'invalid', fieldErrors: { services: 'invalidChoice' }, values, token };
     }
     if (started === 'missing') return { ok: false, status: 400, error: 'confirm', values, token };
     if (started === 'tooFast') return { ok: false, status: 400, error: 'tooFast', values, token };
@@ -95,13 +112,12 @@ async function store(form: FormData): Promise<QuoteResult> {
       return { ok: false, status: 400, error: 'confirm', values, token: issueFillToken(address) };
     }
     try {
-      await createInquiry(checked.data, formLocale(form));
+      return { ok: true, reference: await createInquiry(checked.data, formLocale(form)) };
     } catch (error) {
       // Not stored: neither the try nor the token counts.
       await Promise.all([refund(key), reset(use.key)]).catch(() => undefined);
       throw error;
     }
-    return { ok: true };
   } catch (error) {
     if (isDbFault(error)) return { ok: false, status: 503, error: 'unavailable', values, token };
     console.error('[quote] unexpected error', error);
@@ -139,6 +155,49 @@ export async function addNote(id: number, text: string): Promise<ActionResult> {
     const note = checked.data;
     const user = await requireSessionUser('content');
     await addInquiryNote(inquiryId, user, note, await whoOfAction(user));
+  });
+}
+
+/**
+ * Marks a lead unread. The screen is not drawn again here: drawing the lead's page would open,
+ * and so read, it again. The button loads the list instead.
+ */
+export async function markUnread(id: number): Promise<ActionResult> {
+  return runAction('inbox action', 'content', async (user) => {
+    const [inquiryId] = argsOf(deleteArgs, [id]);
+    await markInquiryUnread(inquiryId, await whoOfAction(user));
+  });
+}
+
+// Nobody: null; a follow-up day: "YYYY-MM-DD" or "" for none.
+const assignArgs = z.tuple([idArg, idArg.nullable(), z.string().max(10)]);
+
+/** Gives a lead to a staff member (or nobody) with a follow-up day ("" for none). */
+export async function assignLead(id: number, assigneeId: number | null, followUp: string): Promise<ActionResult> {
+  return inbox(async (user) => {
+    const [inquiryId, assignee, day] = argsOf(assignArgs, [id, assigneeId, followUp]);
+    if (day !== '' && !isCalendarDate(day)) throw new AppError(422, 'invalid', { followUp: ['invalidDate'] });
+    await assignInquiry(inquiryId, assignee, day || null, await whoOfAction(user));
+  });
+}
+
+/** Its author rewrites a note (anyone else: 403). */
+export async function editNote(noteId: number, text: string): Promise<ActionResult> {
+  return inbox(async (user) => {
+    const [id, raw] = argsOf(noteArgs, [noteId, text]);
+    const checked = noteText.safeParse(raw);
+    if (!checked.success) throw new AppError(422, 'invalid', { text: [checked.error.issues[0]?.message ?? 'invalid'] });
+    const author = user ?? (await requireSessionUser('content'));
+    await editInquiryNote(id, author.id, checked.data, await whoOfAction(author));
+  });
+}
+
+/** Its author deletes a note (anyone else: 403). */
+export async function deleteNote(noteId: number): Promise<ActionResult> {
+  return inbox(async (user) => {
+    const [id] = argsOf(deleteArgs, [noteId]);
+    const author = user ?? (await requireSessionUser('content'));
+    await deleteInquiryNote(id, author.id, await whoOfAction(author));
   });
 }
 

@@ -10,8 +10,31 @@ export const BUDGETS = ['under-25k', '25k-50k', '50k-100k', '100k-250k', 'over-2
 export const STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
 export type InquiryStatus = (typeof STATUSES)[number];
 
-/** The event type of a request that matches none of the services. */
+/**
+ * The kinds of event the form offers (issue 27), stored by key; the words live in the messages
+ * (`quote.eventTypes`). Requests sent before this list stored a service's English title (or
+ * "other") here: shown as stored.
+ */
+export const EVENT_TYPES = [
+  'wedding',
+  'corporate',
+  'conference',
+  'exhibition',
+  'concert',
+  'national-day',
+  'private-party',
+  'other',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
+
+/** The event type of a request that matches none of the others. */
 export const OTHER_EVENT_TYPE = 'other';
+
+/** At most this many services ticked in one request (more than the company offers is a forged post). */
+export const MAX_SERVICES = 30;
+/** How the services of one request are joined in a CSV cell and a line of text. */
+export const SERVICES_SEPARATOR = '; ';
 
 export const MAX_GUESTS = 100_000;
 
@@ -19,7 +42,18 @@ export const MAX_GUESTS = 100_000;
 export const QUOTE_ANCHOR = 'quote';
 
 /** The form's fields in page order (the first one with an error gets the focus). */
-export const QUOTE_FIELDS = ['name', 'phone', 'email', 'eventType', 'eventDate', 'city', 'guests', 'budget', 'message'] as const;
+export const QUOTE_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'eventType',
+  'services',
+  'eventDate',
+  'city',
+  'guests',
+  'budget',
+  'message',
+] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 
 /** Why a quote request was not stored; each has its words under `quote.refused` (status in brackets). */
@@ -34,17 +68,24 @@ export type QuoteRefusal =
   | 'server'; // 500
 
 export type QuoteResult =
-  | { ok: true }
+  | {
+      ok: true;
+      /** What the visitor quotes to staff (lib/inquiries/format.ts inquiryReference). */
+      reference: string;
+    }
   | {
       ok: false;
       status: number;
       error: QuoteRefusal;
       fieldErrors?: Partial<Record<QuoteField, string>>;
-      /** What was typed, for a page re-rendered without scripts. */
+      /** What was typed, for a page re-rendered without scripts (the services ticked: one per line). */
       values?: Partial<Record<QuoteField, string>>;
       /** A fill-time token to send with the next try (lib/inquiries/fill-token.ts). */
       token?: string;
     };
+
+/** A reference as inquiryReference writes it (the thank-you page shows only one of this shape). */
+export const REFERENCE_PATTERN = /^Q-\d{4}-\d{6,10}$/;
 
 /** The honeypot: a field people never see (hidden from sight and from screen readers). */
 export const HONEYPOT_FIELD = 'website';

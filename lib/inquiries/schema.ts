@@ -2,7 +2,7 @@
 import '@/lib/admin/zod-jitless';
 import { z } from 'zod';
 import { isCalendarDate, optionalEmail, optionalPhone, optionalText, requiredText, text } from '@/lib/entities/fields';
-import { BUDGETS, CITIES, MAX_GUESTS, QUOTE_FIELDS, type QuoteField } from './constants';
+import { BUDGETS, CITIES, EVENT_TYPES, MAX_GUESTS, MAX_SERVICES, QUOTE_FIELDS, type QuoteField } from './constants';
 
 // The quote request form's rules, shared by the server action (the one that decides) and the
 // form in the browser (instant messages under each field). Isomorphic: no server imports.
@@ -24,7 +24,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /**
  * `today` is the UAE date the check runs on (dubaiToday()); an event date before it is refused.
- * The event type is checked against the current services by the server (lib/inquiries/index.ts).
+ * The services are checked against the current Services by the server (lib/inquiries/index.ts).
  */
 export function quoteSchema(today: string) {
   return z
@@ -32,7 +32,13 @@ export function quoteSchema(today: string) {
       name: requiredText(120),
       phone: optionalPhone(),
       email: optionalEmail(),
-      eventType: requiredText(200),
+      eventType: choice(EVENT_TYPES),
+      // Services' English titles, each once.
+      services: z
+        .array(requiredText(200))
+        .max(MAX_SERVICES, { error: 'invalidChoice' })
+        .optional()
+        .transform((v) => [...new Set(v ?? [])]),
       eventDate: text()
         .trim()
         .optional()
@@ -95,12 +101,15 @@ export function validateQuote(
   return { ok: false, errors };
 }
 
-/** Reads the form's fields from a FormData (anything but a string counts as missing). */
-export function quoteValues(form: FormData): Record<QuoteField, string | undefined> {
+export type QuoteValues = Record<Exclude<QuoteField, 'services'>, string | undefined> & { services: string[] };
+
+/** Reads the form's fields from a FormData (anything but a string counts as missing; the services ticked, all of them). */
+export function quoteValues(form: FormData): QuoteValues {
   const out = {} as Record<QuoteField, string | undefined>;
   for (const field of QUOTE_FIELDS) {
     const value = form.get(field);
     out[field] = typeof value === 'string' ? value : undefined;
   }
-  return out;
+  const services = form.getAll('services').filter((v): v is string => typeof v === 'string' && v !== '');
+  return { ...out, services };
 }

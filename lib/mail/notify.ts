@@ -2,8 +2,8 @@ import 'server-only';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
 import { config } from '@/lib/config';
-import { OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
-import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
+import { isEventType, SERVICES_SEPARATOR } from '@/lib/inquiries/constants';
+import { formatDubaiTime, inquiryReference, isoDay, ltrIsolate } from '@/lib/inquiries/format';
 import type { DbClient } from '@/lib/entities/define';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
@@ -26,6 +26,8 @@ const SEP = ' · ';
 interface Field {
   label: string;
   value: string;
+  /** A phone number: isolated left to right (U+2066…U+2069 in text, <bdi dir="ltr"> in HTML). */
+  ltr?: boolean;
 }
 
 const both = (pick: (w: typeof words.en) => string) => `${pick(words.en)}${SEP}${pick(words.ar)}`;
@@ -69,7 +71,7 @@ function renderText(layout: Layout): string {
     layout.intro.en,
     layout.intro.ar,
     '',
-    ...layout.fields.map((f) => `${f.label}: ${f.value}`),
+    ...layout.fields.map((f) => `${f.label}: ${f.ltr ? ltrIsolate(f.value) : f.value}`),
   ];
   if (layout.block) lines.push('', `${layout.block.label}:`, layout.block.value);
   for (const note of layout.notes) lines.push('', note.en, note.ar);
@@ -87,7 +89,9 @@ function renderHtml(layout: Layout): string {
     .map(
       (f) =>
         `<tr><th scope="row" style="text-align:start;padding:6px 12px 6px 0;vertical-align:top;color:#555;font-weight:600">${h(f.label)}</th>` +
-        `<td dir="auto" style="padding:6px 0;vertical-align:top">${h(f.value)}</td></tr>`,
+        (f.ltr
+          ? `<td style="padding:6px 0;vertical-align:top"><bdi dir="ltr">${h(f.value)}</bdi></td></tr>`
+          : `<td dir="auto" style="padding:6px 0;vertical-align:top">${h(f.value)}</td></tr>`),
     )
     .join('');
   const block = layout.block
@@ -123,16 +127,22 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
     return;
   }
   const w = words;
-  const service =
-    inquiry.eventType === OTHER_EVENT_TYPE
-      ? null
-      : await client.service.findFirst({ where: { titleEn: inquiry.eventType }, select: { titleAr: true } });
-  const eventType =
-    inquiry.eventType === OTHER_EVENT_TYPE
-      ? `${en.quote.eventTypeOther}${SEP}${ar.quote.eventTypeOther}`
-      : service && service.titleAr !== inquiry.eventType
-        ? `${inquiry.eventType}${SEP}${service.titleAr}`
-        : inquiry.eventType;
+  // Services by their English title, with the Arabic one where the service still has it. A request
+  // sent before the fixed event types stored a service's title as its event type: worded the same.
+  const titles = [...inquiry.services, ...(isEventType(inquiry.eventType) ? [] : [inquiry.eventType])];
+  const arabic = new Map(
+    (await client.service.findMany({ where: { titleEn: { in: titles } }, select: { titleEn: true, titleAr: true } })).map((s) => [
+      s.titleEn,
+      s.titleAr,
+    ]),
+  );
+  const serviceWords = (title: string) => {
+    const titleAr = arabic.get(title);
+    return titleAr && titleAr !== title ? `${title}${SEP}${titleAr}` : title;
+  };
+  const eventType = isEventType(inquiry.eventType)
+    ? `${en.quote.eventTypes[inquiry.eventType]}${SEP}${ar.quote.eventTypes[inquiry.eventType]}`
+    : serviceWords(inquiry.eventType);
   const notGiven = `${w.en.inquiry.notGiven}${SEP}${w.ar.inquiry.notGiven}`;
   const date = isoDay(inquiry.eventDate);
   const language = inquiry.locale === 'ar' ? 'ar' : 'en';
@@ -143,10 +153,12 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
     heading: both((x) => x.inquiry.subject),
     intro: { en: w.en.inquiry.intro, ar: w.ar.inquiry.intro },
     fields: [
+      { label: both((x) => x.inquiry.reference), value: inquiryReference(inquiry.id, inquiry.createdAt), ltr: true },
       { label: both((x) => x.inquiry.name), value: inquiry.name },
-      { label: both((x) => x.inquiry.phone), value: inquiry.phone || notGiven },
+      { label: both((x) => x.inquiry.phone), value: inquiry.phone || notGiven, ltr: Boolean(inquiry.phone) },
       { label: both((x) => x.inquiry.email), value: inquiry.email || notGiven },
       { label: both((x) => x.inquiry.eventType), value: eventType },
+      { label: both((x) => x.inquiry.services), value: inquiry.services.map(serviceWords).join(SERVICES_SEPARATOR) || notGiven },
       { label: both((x) => x.inquiry.eventDate), value: date || notGiven },
       { label: both((x) => x.inquiry.city), value: choice(inquiry.city, (m) => m.quote.cities) },
       { label: both((x) => x.inquiry.guests), value: inquiry.guests === null ? notGiven : String(inquiry.guests) },
@@ -170,6 +182,63 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
     subject: `${w.en.inquiry.subject} #${inquiry.id} | ${w.ar.inquiry.subject} #${inquiry.id}`,
     text: renderText(layout),
     html: renderHtml(layout),
+  });
+}
+
+/**
+ * The visitor's confirmation, in the language they wrote in, to the address they gave (none: no
+ * mail), with the reference staff find the request by. Fixed words, the reference and the link
+ * only: never the name or message typed. Anyone can type someone else's address in the form, and
+ * the mail must not carry their text to that person (as the other mails here, see above).
+ */
+export async function notifyVisitor(inquiryId: number, client: DbClient): Promise<void> {
+  if (!config.mail.configured) return;
+  const inquiry = await client.inquiry.findUnique({
+    where: { id: inquiryId },
+    select: { id: true, email: true, locale: true, createdAt: true },
+  });
+  if (!inquiry) throw new Error(`notifyVisitor: no inquiry ${inquiryId} in this transaction`);
+  const to = inquiry.email.trim();
+  if (!to || !email.safeParse(to).success) return;
+  const locale = inquiry.locale === 'ar' ? 'ar' : 'en';
+  const w = words[locale].visitor;
+  const company = (await companyNames(client))[locale];
+  const reference = inquiryReference(inquiry.id, inquiry.createdAt);
+  const site = locale === 'ar' ? `${config.siteUrl}/ar` : config.siteUrl;
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  const h = escapeHtml;
+  const text = [
+    company,
+    '',
+    w.subject,
+    '',
+    w.intro,
+    '',
+    `${w.reference}: ${ltrIsolate(reference)}`,
+    w.keep,
+    '',
+    `${w.site}: ${site}`,
+    '',
+    `— ${company}`,
+  ].join('\n');
+  const html = [
+    `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"></head>`,
+    `<body dir="${dir}" style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111;margin:0;padding:24px">`,
+    `<p style="font-size:20px;font-weight:800;margin:0 0 16px">${h(company)}</p>`,
+    `<h1 style="font-size:18px;margin:0 0 8px">${h(w.subject)}</h1>`,
+    `<p style="margin:0 0 12px">${h(w.intro)}</p>`,
+    `<p style="margin:0 0 4px">${h(w.reference)}: <strong><bdi dir="ltr">${h(reference)}</bdi></strong></p>`,
+    `<p style="margin:0 0 12px">${h(w.keep)}</p>`,
+    `<p style="margin:16px 0 0"><a href="${h(site)}">${h(w.site)}</a></p>`,
+    '</body></html>',
+  ].join('');
+  await enqueue(client, {
+    dedupeKey: `inquiry-visitor:${inquiry.id}`,
+    kind: 'inquiry-visitor',
+    to: [to],
+    subject: `${w.subject} ${reference}`,
+    text: `${text}\n`,
+    html,
   });
 }
 

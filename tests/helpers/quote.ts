@@ -14,10 +14,10 @@ export async function startQuoteToken(ip = freshIp(), base = BASE): Promise<stri
   return token!;
 }
 
-/** The form's fields, empty unless given (a phone, Dubai and "other" stand in for the required ones). */
-export function quoteForm(fields: Record<string, string>): FormData {
+/** The form's fields, empty unless given (a phone, Dubai and "other" stand in for the required ones); a list: one part per value (the services ticked). */
+export function quoteForm(fields: Record<string, string | string[]>): FormData {
   const form = new FormData();
-  const all: Record<string, string> = {
+  const all: Record<string, string | string[]> = {
     locale: 'en',
     js: '1',
     name: '',
@@ -32,6 +32,6 @@ export function quoteForm(fields: Record<string, string>): FormData {
     website: '',
     ...fields,
   };
-  for (const [k, v] of Object.entries(all)) form.append(k, v);
+  for (const [k, v] of Object.entries(all)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
   return form;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inquiryReference } from '@/lib/inquiries/format';
 import { db } from '@/lib/db/client';
 import { deliverDue, enqueue, mailStatus, messageId, smtpTransport } from '@/lib/mail/outbox';
 import { notifyNewInquiry, notifyRegistrations, registrationsWindow } from '@/lib/mail/notify';
@@ -136,10 +137,14 @@ describe('the inquiry mail (lib/mail in this process)', () => {
         en.mail.inquiry.intro,
         ar.mail.inquiry.intro,
         '',
+        `Reference · الرقم المرجعي: \u2066${inquiryReference(inquiry.id, inquiry.createdAt)}\u2069`,
         `Name · الاسم: ${name}`,
-        'Phone · الهاتف: +971 50 123 4567',
+        // Isolated left to right (U+2066 … U+2069): in an Arabic line it would read "4567 123 50 971+".
+        'Phone · الهاتف: \u2066+971 50 123 4567\u2069',
         'Email · البريد الإلكتروني: sara@example.test',
+        // Sent before the fixed event types: the service stored as the event type, worded as before.
         `Event type · نوع الفعالية: ${service.titleEn} · ${service.titleAr}`,
+        'Services · الخدمات: not given · غير محدد',
         'Event date · تاريخ الفعالية: 2027-03-14',
         'City · المدينة: Abu Dhabi · أبوظبي',
         'Guests · عدد الضيوف: 250',
@@ -487,8 +492,8 @@ describe('the registrations digest, through a production server with SMTP_URL', 
       headers: { 'X-Forwarded-For': ip },
     });
     expect(res.status).toBe(200);
-    expect(res.text).toContain(':{"ok":true}');
     const inquiry = await testDb.inquiry.findFirstOrThrow({ where: { name } });
+    expect(res.text).toContain(`:{"ok":true,"reference":"${inquiryReference(inquiry.id, inquiry.createdAt)}"}`);
     inquiryIds.push(inquiry.id);
     const key = `inquiry:${inquiry.id}`;
     keys.push(key);
@@ -506,12 +511,18 @@ describe('the registrations digest, through a production server with SMTP_URL', 
     expect(mail!.rcptTo).toEqual(SALES);
     expect(addresses(mail!.parsed.replyTo)).toEqual(['huda@example.test']);
     expect(mail!.parsed.subject).toBe(`New quote request #${inquiry.id} | طلب عرض سعر جديد #${inquiry.id}`);
-    expect(mail!.parsed.text).toContain('\nPhone · الهاتف: +971 50 765 4321\n');
+    expect(mail!.parsed.text).toContain('\nPhone · الهاتف: \u2066+971 50 765 4321\u2069\n');
     const sent = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
     expect(sent.sentAt).not.toBeNull();
     expect(sent.lastError).toBeNull();
     // Never twice: a worker tick (every 5 s) later there is still exactly one.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     expect(smtp.find(byKey(key))).toHaveLength(1);
+    // The visitor's confirmation (issue 27) waited out the outage too, and arrived once, in English.
+    const visitorKey = `inquiry-visitor:${inquiry.id}`;
+    const [confirmation] = await smtp.waitFor(byKey(visitorKey), { timeoutMs: 30_000 });
+    expect(smtp.find(byKey(visitorKey))).toHaveLength(1);
+    expect(confirmation!.rcptTo).toEqual(['huda@example.test']);
+    expect(confirmation!.parsed.subject).toBe(`${en.mail.visitor.subject} ${inquiryReference(inquiry.id, inquiry.createdAt)}`);
   }, 90_000);
 });

@@ -3,6 +3,7 @@ import { INQUIRY_ACTIONS, invokeWith, sessionCookie } from '../helpers/actions';
 import { BASE, freshIp } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
 import { quoteForm, startQuoteToken } from '../helpers/quote';
+import { inquiryReference } from '@/lib/inquiries/format';
 
 // The quote form's action over HTTP, as the form (or a bot) calls it, and the inbox's actions and
 // CSV export. Each refusal is checked for its exact answer and for storing nothing. Every
@@ -31,10 +32,12 @@ function answerOf(text: string): Answer {
 }
 
 const startToken = (ip = freshIp()) => startQuoteToken(ip);
+/** A stored request's answer: ok, with the visitor's reference (issue 27). */
+const stored = { ok: true, reference: expect.stringMatching(/^Q-\d{4}-\d{6,}$/) };
 
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
-async function post(fields: Record<string, string>, ip = freshIp(), page = '/ContactUs') {
+async function post(fields: Record<string, string | string[]>, ip = freshIp(), page = '/ContactUs') {
   const res = await invokeWith('submitQuote', [null, quoteForm({ name: named('x'), ...fields })], {
     page,
     headers: { 'X-Forwarded-For': ip },
@@ -77,11 +80,22 @@ afterAll(async () => {
 
 describe('the quote form action', () => {
   it('the manifest has the file’s actions', () => {
-    expect(Object.keys(INQUIRY_ACTIONS).sort()).toEqual(['addNote', 'deleteInquiry', 'saveInquiryStatus', 'startQuote', 'submitQuote']);
+    expect(Object.keys(INQUIRY_ACTIONS).sort()).toEqual([
+      'addNote',
+      'assignLead',
+      'deleteInquiry',
+      'deleteNote',
+      'editNote',
+      'markUnread',
+      'saveInquiryStatus',
+      'startQuote',
+      'submitQuote',
+    ]);
   });
 
   it('a successful post stores exactly the values sent, unread and new', async () => {
-    const service = await testDb.service.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const [service, second] = await testDb.service.findMany({ orderBy: { id: 'asc' }, take: 2 });
+    if (!service || !second) throw new Error('the demo content has at least two services');
     const name = named('stored');
     const date = inAWeek();
     const before = Date.now();
@@ -93,7 +107,9 @@ describe('the quote form action', () => {
         name: `  ${name} `,
         phone: '+971 4 555 0101',
         email: 'Visitor@Example.com',
-        eventType: service.titleEn,
+        eventType: 'wedding',
+        // Several services; one ticked twice is stored once.
+        services: [service.titleEn, second.titleEn, service.titleEn],
         eventDate: date,
         city: 'abu-dhabi',
         guests: '250',
@@ -103,7 +119,7 @@ describe('the quote form action', () => {
       mine.ip,
       '/ar/ContactUs',
     );
-    expect(answer).toEqual({ ok: true });
+    expect(answer).toEqual(stored);
     const rows = await rowsNamed(name);
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
@@ -112,7 +128,8 @@ describe('the quote form action', () => {
       name,
       phone: '+971 4 555 0101',
       email: 'Visitor@Example.com',
-      eventType: service.titleEn,
+      eventType: 'wedding',
+      services: [service.titleEn, second.titleEn],
       eventDate: new Date(`${date}T00:00:00Z`),
       city: 'abu-dhabi',
       guests: 250,
@@ -121,10 +138,14 @@ describe('the quote form action', () => {
       locale: 'ar',
       status: 'new',
       readAt: null,
+      assigneeId: null,
+      followUp: null,
       createdAt: null,
       updatedAt: null,
     });
     expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // The visitor's reference names this row (issue 27).
+    expect(answer).toEqual({ ok: true, reference: inquiryReference(row.id, row.createdAt) });
   });
 
   it('the honeypot refuses with 400 "refused" and stores nothing', async () => {
@@ -160,14 +181,14 @@ describe('the quote form action', () => {
     // The token handed back with "confirm" works once the fill time has passed.
     await new Promise((r) => setTimeout(r, 3_100));
     const again = await post({ name, started: none.answer.token! }, ip);
-    expect(again.answer).toEqual({ ok: true });
+    expect(again.answer).toEqual(stored);
     expect(await rowsNamed(name)).toHaveLength(1);
   });
 
   it('the rate limit: the 6th request from one address in the hour is a 429 and is not stored', async () => {
     const ip = RATE_IP;
     const name = named('rate');
-    for (let i = 0; i < 5; i++) expect((await post({ started: issued(ip).token, name }, ip)).answer).toEqual({ ok: true });
+    for (let i = 0; i < 5; i++) expect((await post({ started: issued(ip).token, name }, ip)).answer).toEqual(stored);
     const last = issued(ip).token;
     const sixth = await post({ started: last, name, message: 'sixth' }, ip);
     // The refusal hands the token back unspent: it is good again once the hour is over.
@@ -176,7 +197,7 @@ describe('the quote form action', () => {
     expect(await testDb.inquiry.count({ where: { name, message: 'sixth' } })).toBe(0);
     // Another address is not affected.
     const other = issued();
-    expect((await post({ started: other.token, name }, other.ip)).answer).toEqual({ ok: true });
+    expect((await post({ started: other.token, name }, other.ip)).answer).toEqual(stored);
   });
 
   it('one token stores one request: replayed 20 times at once from 20 addresses (its own among them), exactly 1 stored', async () => {
@@ -184,7 +205,7 @@ describe('the quote form action', () => {
     const name = named('replay');
     const addresses = [ip, ...Array.from({ length: 19 }, () => freshIp())];
     const answers = (await Promise.all(addresses.map((from) => post({ started: token, name }, from)))).map((r) => r.answer);
-    expect(answers[0]).toEqual({ ok: true });
+    expect(answers[0]).toEqual(stored);
     for (const answer of answers.slice(1)) {
       // Another address: answered like a post without a token, with a fresh one for that address.
       expect([answer.ok, answer.status, answer.error]).toEqual([false, 400, 'confirm']);
@@ -219,7 +240,7 @@ describe('the quote form action', () => {
       await post({ started: token, name, website: 'x' }, ip);
       await post({ name }, ip);
     }
-    expect((await post({ started: token, name }, ip)).answer).toEqual({ ok: true });
+    expect((await post({ started: token, name }, ip)).answer).toEqual(stored);
   });
 
   const yesterday = new Date(Date.now() - 36 * 3600 * 1000).toISOString().slice(0, 10);
@@ -239,7 +260,8 @@ describe('the quote form action', () => {
     ['too many guests', { guests: '100001' }, { guests: 'guestsInvalid' }],
     ['a city off the list', { city: 'paris' }, { city: 'invalidChoice' }],
     ['a budget off the list', { budget: '1m' }, { budget: 'invalidChoice' }],
-    ['an event type that is no service', { eventType: 'Space launch' }, { eventType: 'invalidChoice' }],
+    ['an event type off the list', { eventType: 'Space launch' }, { eventType: 'invalidChoice' }],
+    ['a service the company does not offer', { services: 'Space launch' }, { services: 'invalidChoice' }],
     ['a NUL in the name', { name: 'a\u0000b' }, { name: 'invalidCharacters' }],
     ['a right-to-left override in the name', { name: 'Invoice \u202Efdp.exe' }, { name: 'invalidCharacters' }],
     ['a direction isolate in the message', { message: 'a \u2067b\u2069 c' }, { message: 'invalidCharacters' }],
@@ -368,7 +390,7 @@ describe('the inbox', () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      '"ID","Received","Name","Phone","Email","Event type","Event date","City","Guests","Budget","Message","Language","Status","Read","Notes"',
+      '"ID","Received","Name","Phone","Email","Event type","Event date","City","Guests","Budget","Message","Language","Status","Read","Notes","Reference","Assigned to","Follow-up date","Services"',
     );
     expect(text).toContain(`"${id}",`);
     expect(text).toContain(
@@ -389,5 +411,108 @@ describe('the inbox', () => {
     expect(await act('deleteInquiry', [id], admin)).toContain('"ok":true');
     expect(await testDb.inquiry.count({ where: { id } })).toBe(0);
     expect(await act('deleteInquiry', [id], admin)).toContain('"error":"notFound"');
+  });
+});
+
+// Issue 27, Leads: the new inbox actions behind the one guard; bad input a 4xx that changes nothing;
+// a note is edited or deleted by its author only, each change in the activity log.
+describe('leads: assignment, follow-up, unread, own notes', () => {
+  let admin = '';
+  let mini = '';
+  let pending = '';
+  let miniId = 0;
+  let pendingId = 0;
+  let id = 0;
+  let noteId = 0;
+  beforeAll(async () => {
+    admin = await sessionCookie((await makeUser('admin')).email);
+    const miniUser = await makeUser('mini');
+    miniId = miniUser.id;
+    mini = await sessionCookie(miniUser.email);
+    const pendingUser = await makeUser('mini');
+    pendingId = pendingUser.id;
+    pending = await sessionCookie(pendingUser.email);
+    await testDb.user.update({ where: { id: pendingUser.id }, data: { isMiniAdmin: false } });
+    const row = await testDb.inquiry.create({
+      data: { name: named('lead'), phone: '+971 50 111 2222', eventType: 'other', city: 'dubai', readAt: new Date() },
+    });
+    id = row.id;
+    const note = await testDb.inquiryNote.create({
+      data: { inquiryId: id, authorId: miniId, authorName: 'Test mini', text: 'First call' },
+    });
+    noteId = note.id;
+  });
+
+  const act = async (name: string, args: unknown[], cookie: string) => {
+    const res = await invokeWith(name, args, { cookie, page: '/Admin/Inquiries' });
+    expect(res.status).toBe(200);
+    return res.text;
+  };
+  const snapshot = () => testDb.inquiry.findUniqueOrThrow({ where: { id }, include: { notes: true } });
+  const logged = () => testDb.activityLog.count({ where: { entity: 'inquiries', entityId: id } });
+
+  it('anonymous and pending callers are refused and change nothing', async () => {
+    const before = await snapshot();
+    const entries = await logged();
+    for (const [cookie, code] of [
+      ['', 'unauthenticated'],
+      [pending, 'awaitingApproval'],
+    ] as const) {
+      expect(await act('assignLead', [id, miniId, '2030-01-02'], cookie)).toContain(`"error":"${code}"`);
+      expect(await act('markUnread', [id], cookie)).toContain(`"error":"${code}"`);
+      expect(await act('editNote', [noteId, 'changed'], cookie)).toContain(`"error":"${code}"`);
+      expect(await act('deleteNote', [noteId], cookie)).toContain(`"error":"${code}"`);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await logged()).toBe(entries);
+  });
+
+  it('bad input is a 4xx code and changes nothing', async () => {
+    const before = await snapshot();
+    const entries = await logged();
+    expect(await act('assignLead', [id, 'x', ''], mini)).toContain('"error":"badRequest"');
+    expect(await act('assignLead', [id, miniId, 20300102], mini)).toContain('"error":"badRequest"');
+    expect(await act('assignLead', [id, miniId, '2030-02-30'], mini)).toContain('"followUp":["invalidDate"]');
+    // Only staff can be given a lead: not someone awaiting approval.
+    expect(await act('assignLead', [id, pendingId, ''], mini)).toContain('"assignee":["notStaff"]');
+    expect(await act('assignLead', [2 ** 31 - 1, null, ''], mini)).toContain('"error":"notFound"');
+    expect(await act('markUnread', ['1'], mini)).toContain('"error":"badRequest"');
+    expect(await act('editNote', [noteId, '   '], mini)).toContain('"text":["required"]');
+    expect(await act('editNote', [noteId, 7], mini)).toContain('"error":"badRequest"');
+    expect(await act('deleteNote', [2 ** 31 - 1], mini)).toContain('"error":"notFound"');
+    // Another's note: an Admin neither edits nor deletes it.
+    expect(await act('editNote', [noteId, 'rewritten'], admin)).toContain('"error":"forbidden"');
+    expect(await act('deleteNote', [noteId], admin)).toContain('"error":"forbidden"');
+    expect(await snapshot()).toEqual(before);
+    expect(await logged()).toBe(entries);
+  });
+
+  it('assigns with a follow-up day, marks unread, edits and deletes the own note: each logged', async () => {
+    const entries = await logged();
+    expect(await act('assignLead', [id, miniId, '2030-01-02'], admin)).toContain('"ok":true');
+    let row = await snapshot();
+    expect([row.assigneeId, row.followUp?.toISOString().slice(0, 10)]).toEqual([miniId, '2030-01-02']);
+    expect(await act('markUnread', [id], mini)).toContain('"ok":true');
+    expect((await snapshot()).readAt).toBeNull();
+    expect(await act('editNote', [noteId, '  Called, no answer  '], mini)).toContain('"ok":true');
+    row = await snapshot();
+    expect(row.notes.map((n) => [n.text, n.updatedAt !== null])).toEqual([['Called, no answer', true]]);
+    expect(await act('deleteNote', [noteId], mini)).toContain('"ok":true');
+    expect((await snapshot()).notes).toEqual([]);
+    const log = await testDb.activityLog.findMany({
+      where: { entity: 'inquiries', entityId: id },
+      orderBy: { id: 'asc' },
+      skip: entries,
+    });
+    expect(log.map((e) => e.changes)).toEqual([
+      { assigneeId: { before: null, after: miniId }, followUp: { before: null, after: '2030-01-02' } },
+      { readAt: { before: expect.any(String), after: null } },
+      { note: { before: 'First call', after: 'Called, no answer' } },
+      { note: { before: 'Called, no answer', after: null } },
+    ]);
+    // Nobody, no day.
+    expect(await act('assignLead', [id, null, ''], admin)).toContain('"ok":true');
+    row = await snapshot();
+    expect([row.assigneeId, row.followUp]).toEqual([null, null]);
   });
 });

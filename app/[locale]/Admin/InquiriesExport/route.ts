@@ -4,14 +4,15 @@ import { requireSessionUser } from '@/lib/auth/guard';
 import { isDbFault, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { errorMessage } from '@/lib/i18n/messages';
 import { AppError } from '@/lib/errors';
-import { exportInquiries, parseInquiryFilter } from '@/lib/inquiries';
-import { OTHER_EVENT_TYPE } from '@/lib/inquiries/constants';
+import { exportInquiries, parseInquiryFilter, serviceOptions } from '@/lib/inquiries';
+import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
 import { toCsv } from '@/lib/inquiries/csv';
-import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
+import { formatDubaiTime, inquiryReference, isoDay } from '@/lib/inquiries/format';
 import { routing } from '@/lib/i18n/routing';
 
 // The inbox's CSV: the filter in the address bar (the same as the screen's), every matching row,
-// column names in the screen's language. Behind the one guard, with the session cookie, like the
+// column names in the screen's language. Phone numbers stay raw (no U+2066 isolates): a
+// spreadsheet shows a cell in its own direction, and marks would break sorting, search and re-import. Behind the one guard, with the session cookie, like the
 // screen itself; never cached.
 export const dynamic = 'force-dynamic';
 
@@ -21,9 +22,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
   const t = await getTranslations({ locale, namespace: 'admin.inquiries' });
   const quote = await getTranslations({ locale, namespace: 'quote' });
   try {
-    await requireSessionUser('content');
+    const user = await requireSessionUser('content');
     const filter = parseInquiryFilter(Object.fromEntries(new URL(request.url).searchParams));
-    const rows = await exportInquiries(filter);
+    const [rows, services] = await Promise.all([exportInquiries(filter, user.id), serviceOptions(locale)]);
+    const serviceLabels = new Map(services.map((s) => [s.value, s.label]));
     const header = [
       t('id'),
       t('received'),
@@ -40,6 +42,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
       t('status'),
       t('read'),
       t('notes'),
+      t('reference'),
+      t('assignee'),
+      t('followUp'),
+      t('services'),
     ];
     const body = rows.map((r) => [
       r.id,
@@ -47,7 +53,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
       r.name,
       r.phone,
       r.email,
-      r.eventType === OTHER_EVENT_TYPE ? quote('eventTypeOther') : r.eventType,
+      eventTypeLabel(r.eventType, quote),
       isoDay(r.eventDate),
       quote(`cities.${r.city as 'dubai'}`),
       r.guests,
@@ -57,6 +63,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
       t(`statuses.${r.status as 'new'}`),
       r.readAt ? t('yes') : t('no'),
       r.notes.map((n) => `${t('noteMeta', { name: n.authorName, time: formatDubaiTime(n.createdAt, locale) })}: ${n.text}`).join('\n'),
+      inquiryReference(r.id, r.createdAt),
+      r.assignee?.name ?? '',
+      isoDay(r.followUp),
+      servicesLabel(r.services, serviceLabels),
     ]);
     const day = new Date().toISOString().slice(0, 10);
     return new Response(toCsv([header, ...body]), {

@@ -272,8 +272,8 @@ export default async function AdminPage({ params, searchParams }: Props) {
           {t('forbidden')}
         </p>
       );
-    if (route.kind === 'inquiry') return <InquiryDetail id={route.id} locale={locale} />;
-    return <InquiryInbox locale={locale} filter={parseInquiryFilter(await searchParams)} />;
+    if (route.kind === 'inquiry') return <InquiryDetail id={route.id} locale={locale} viewer={user.id} />;
+    return <InquiryInbox locale={locale} filter={parseInquiryFilter(await searchParams)} viewer={user.id} />;
   }
   const { area } = route;
   const ta = await getTranslations(`admin.areas.${area.key}`);
