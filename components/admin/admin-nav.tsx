@@ -1,9 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import type { AreaKey } from '@/lib/admin/areas';
 import { Link, usePathname } from '@/lib/i18n/navigation';
+import { useDismiss } from '@/components/ui/use-disclosure';
 
 export interface MenuItem {
   key: AreaKey | 'users' | 'settings' | 'inquiries' | 'activity';
@@ -78,26 +79,10 @@ export function AdminNav({ items }: { items: MenuItem[] }) {
   const summary = useRef<HTMLElement>(null);
   const panel = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = () => {
-      setOpen(false);
-      summary.current?.focus();
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-    };
-    const onPointer = (e: PointerEvent) => {
-      const target = e.target as Node;
-      if (!panel.current?.contains(target) && !summary.current?.contains(target)) close();
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, () => {
+    setOpen(false);
+    summary.current?.focus();
+  }, [panel, summary]);
 
   function toggle(event: MouseEvent) {
     // The state, not the browser, opens and closes it once scripts run (one source of truth).

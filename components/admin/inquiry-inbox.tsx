@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { adminPath } from '@/lib/admin/areas';
 import { countInquiries, filterQuery, INBOX_PAGE_SIZE, listInquiries, serviceOptions, type InquiryFilter } from '@/lib/inquiries';
@@ -61,61 +62,28 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
         >
           {filter.mine && <input type="hidden" name="mine" value="1" />}
           {filter.due && <input type="hidden" name="due" value="1" />}
-          <div>
-            <label htmlFor="inq-status" className="mb-1 block text-sm font-semibold">
-              {t('status')}
-            </label>
-            <select id="inq-status" name="status" defaultValue={filter.status ?? ''} className="field-input">
-              <option value="">{t('allStatuses')}</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`statuses.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="inq-type" className="mb-1 block text-sm font-semibold">
-              {t('eventType')}
-            </label>
-            <select id="inq-type" name="type" defaultValue={filter.type ?? ''} className="field-input">
-              <option value="">{t('allEventTypes')}</option>
-              {EVENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {quote(`eventTypes.${type}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="inq-service" className="mb-1 block text-sm font-semibold">
-              {t('services')}
-            </label>
-            <select id="inq-service" name="service" defaultValue={filter.service ?? ''} className="field-input">
-              <option value="">{t('allServices')}</option>
-              {services.map((service) => (
-                <option key={service.value} value={service.value}>
-                  {service.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="inq-from" className="mb-1 block text-sm font-semibold">
-              {t('from')}
-            </label>
+          <FilterSelect
+            name="status"
+            label={t('status')}
+            value={filter.status}
+            any={t('allStatuses')}
+            options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          />
+          <FilterSelect
+            name="type"
+            label={t('eventType')}
+            value={filter.type}
+            any={t('allEventTypes')}
+            options={EVENT_TYPES.map((type) => ({ value: type, label: quote(`eventTypes.${type}`) }))}
+          />
+          <FilterSelect name="service" label={t('services')} value={filter.service} any={t('allServices')} options={services} />
+          <FilterField name="from" label={t('from')}>
             <input id="inq-from" name="from" type="date" defaultValue={filter.from} className="field-input" />
-          </div>
-          <div>
-            <label htmlFor="inq-to" className="mb-1 block text-sm font-semibold">
-              {t('to')}
-            </label>
+          </FilterField>
+          <FilterField name="to" label={t('to')}>
             <input id="inq-to" name="to" type="date" defaultValue={filter.to} className="field-input" />
-          </div>
-          <div>
-            <label htmlFor="inq-q" className="mb-1 block text-sm font-semibold">
-              {t('search')}
-            </label>
+          </FilterField>
+          <FilterField name="q" label={t('search')}>
             <input
               id="inq-q"
               name="q"
@@ -125,7 +93,7 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
               defaultValue={filter.q}
               className="field-input"
             />
-          </div>
+          </FilterField>
           <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-2">
             <button type="submit" className="btn-primary">
               {t('apply')}
@@ -213,5 +181,45 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
         </ul>
       )}
     </section>
+  );
+}
+
+/** A filter's labelled field; its input's id is `inq-<name>`. */
+function FilterField({ name, label, children }: { name: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={`inq-${name}`} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter's choice: "any" (no value) or one of `options`. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  any,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  any: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <FilterField name={name} label={label}>
+      <select id={`inq-${name}`} name={name} defaultValue={value ?? ''} className="field-input">
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FilterField>
   );
 }

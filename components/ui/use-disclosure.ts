@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * A button that shows and hides a panel (the public side menu, the back office's small-screen
@@ -18,24 +18,8 @@ export function useDisclosure<Panel extends HTMLElement>(id: string, onOpen?: (b
     button.current?.focus();
   }
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-    };
-    const onPointer = (e: PointerEvent) => {
-      const target = e.target as Node;
-      // A press on the button itself is left to its own click handler.
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) close();
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-    // `close` only reads refs and sets state, so the listeners need to follow `open` alone.
-  }, [open]);
+  // A press on the button itself is left to its own click handler.
+  useDismiss(open, close, [panel, button]);
 
   return {
     open,
@@ -56,4 +40,29 @@ export function useDisclosure<Panel extends HTMLElement>(id: string, onOpen?: (b
     },
     panelProps: { ref: panel, id, hidden: !open },
   };
+}
+
+/**
+ * While `open`: Escape, or a pointer press outside every element of `inside`, calls `close` (the
+ * disclosure above, the back office's section switcher).
+ */
+export function useDismiss(open: boolean, close: () => void, inside: readonly RefObject<HTMLElement | null>[]): void {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!inside.some((ref) => ref.current?.contains(target))) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+    // `close` and `inside` only read refs and set state, so the listeners need to follow `open` alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
 }

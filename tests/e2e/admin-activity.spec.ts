@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeUser, PASSWORD, testDb } from '../helpers/db';
 import { messages } from './support';
+import { signedIn } from './sign-in';
 
 // Issue 26, item 6, as an Admin uses it: the activity log in the back office, reached from the
 // menu, filtered with its form, on a desktop and on a 375 px phone. Runs in the "admin" project.
@@ -9,22 +10,13 @@ test.describe.configure({ mode: 'default' });
 const en = messages('en');
 const ar = messages('ar');
 
-async function signIn(browser: Browser, viewport?: { width: number; height: number }): Promise<{ page: Page; email: string; id: number }> {
-  const user = await makeUser('admin');
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
-  await page.goto('/LogIn');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  // Signing in hashes a password: slow on a busy machine.
-  await page.waitForURL('**/Admin', { timeout: 30_000 });
-  return { page, email: user.email, id: user.id };
-}
-
 test.afterAll(() => testDb.$disconnect());
 
 test('an Admin opens the activity log from the menu, filters it and sees their own sign-in', async ({ browser }) => {
-  const { page, email } = await signIn(browser);
+  const {
+    page,
+    user: { email },
+  } = await signedIn(browser);
   await page.getByRole('link', { name: en.admin.menu.activity }).first().click();
   await page.waitForURL('**/Admin/Activity');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.admin.activity.title);
@@ -45,7 +37,10 @@ test('an Admin opens the activity log from the menu, filters it and sees their o
 });
 
 test('on a 375 px phone, in Arabic: no sideways scrolling of the page, a change shown before and after', async ({ browser, request }) => {
-  const { page, email, id } = await signIn(browser, { width: 375, height: 740 });
+  const {
+    page,
+    user: { email, id },
+  } = await signedIn(browser, { viewport: { width: 375, height: 740 } });
   // A change to show, through the old client's /api: a pending account approved as Mini Admin.
   // (Not the settings: admin-settings.spec.ts, beside this file, owns those.)
   const pending = await makeUser('pending');

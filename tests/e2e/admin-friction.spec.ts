@@ -1,6 +1,7 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { makeUser, PASSWORD, testDb } from '../helpers/db';
+import { expect, test } from '@playwright/test';
+import { testDb } from '../helpers/db';
 import { LOCALES, localePath, messages } from './support';
+import { signedIn } from './sign-in';
 
 // Issue 27's friction items that need a change of content or a signed-in screen: a team member
 // without a photo shows their initials (public grid and back-office card), a 60-character word
@@ -11,20 +12,9 @@ test.describe.configure({ mode: 'default' });
 const LONG_WORD = `Q${'x'.repeat(59)}`;
 const MEMBER = { nameEn: `${LONG_WORD} Rahman`, nameAr: `${LONG_WORD} رحمن`, jobTitleEn: 'Z'.repeat(60), detailsEn: 'Lights.' };
 
-async function signIn(browser: Browser) {
-  const user = await makeUser('admin');
-  const page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
-  await page.goto('/LogIn');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/Admin', { timeout: 10_000 });
-  return page;
-}
-
 test.afterAll(async ({ browser }) => {
   if (await testDb.teamMember.count({ where: { nameEn: MEMBER.nameEn } })) {
-    const admin = await signIn(browser);
+    const admin = (await signedIn(browser, { viewport: { width: 375, height: 812 } })).page;
     await admin.goto('/Admin/Teams');
     await admin.getByTestId('item-card').filter({ hasText: MEMBER.jobTitleEn }).getByTestId('delete').click();
     await admin.locator('[data-testid=confirm-dialog][open]').getByTestId('confirm-button').click();
@@ -37,7 +27,7 @@ test('a member without a photo: initials on the public grid and the back-office 
   browser,
 }) => {
   const t = messages('en').admin.areas.team;
-  const admin = await signIn(browser);
+  const admin = (await signedIn(browser, { viewport: { width: 375, height: 812 } })).page;
   await expect(admin).toHaveTitle(`${messages('en').admin.metaTitle} | ${messages('en').meta.siteName}`);
   await admin.goto('/Admin/CreateTeam');
   await admin.getByLabel(t.fields.nameEn, { exact: true }).fill(MEMBER.nameEn);

@@ -1,6 +1,7 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { makeUser, PASSWORD, testDb } from '../helpers/db';
+import { expect, test } from '@playwright/test';
+import { testDb } from '../helpers/db';
 import { LOCALES, localePath, messages } from './support';
+import { signedIn } from './sign-in';
 
 // Several offices (issue 27, point 2): staff add a second office in the back office (Create is
 // there with one office already), and on a 375 px phone, in both languages, Contact Us lists both,
@@ -20,23 +21,12 @@ const SECOND = {
   mapLocation: '24.4969,54.4033',
 };
 
-async function signIn(browser: Browser) {
-  const user = await makeUser('admin');
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/LogIn');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/Admin', { timeout: 10_000 });
-  return page;
-}
-
 let secondId: number | null = null;
 
 test.afterAll(async ({ browser }) => {
   if (secondId !== null) {
     // Through the back office, so the public pages' copies go too.
-    const admin = await signIn(browser);
+    const admin = (await signedIn(browser)).page;
     await admin.goto('/Admin/Contacts');
     await admin.getByTestId('item-card').filter({ hasText: SECOND.email }).getByTestId('delete').click();
     await admin.locator('[data-testid=confirm-dialog][open]').getByTestId('confirm-button').click();
@@ -49,7 +39,7 @@ test('a second office: created in the back office, listed on Contact Us with its
   browser,
 }) => {
   const t = messages('en').admin.areas.contacts;
-  const admin = await signIn(browser);
+  const admin = (await signedIn(browser)).page;
   await admin.goto('/Admin/Contacts');
   await expect(admin.getByTestId('item-card')).toHaveCount(await testDb.contact.count());
   await admin.getByTestId('create-link').click();

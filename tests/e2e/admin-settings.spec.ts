@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { makeUser, PASSWORD, testDb } from '../helpers/db';
+import { expect, test, type Page } from '@playwright/test';
+import { testDb } from '../helpers/db';
 import { messages } from './support';
+import { signedIn } from './sign-in';
 
 // Issue 19, point 6, as staff use it: an Admin saves the site settings in the back office and the
 // public site shows them on the next request, in both languages; a file the server refuses is
@@ -17,17 +18,6 @@ const en = messages('en').admin.settings;
 const ar = messages('ar').admin.settings;
 
 let admin: Page | undefined;
-
-async function signIn(browser: Browser): Promise<Page> {
-  const user = await makeUser('admin');
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/LogIn');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/Admin', { timeout: 10_000 });
-  return page;
-}
 
 test.afterAll(async () => {
   // Back to the demo brand through the same form: every field emptied, every file removed.
@@ -55,7 +45,7 @@ test('Settings show what is live: the demo texts and pictures in their fields, m
 }) => {
   // Two saves, two sign-ins' worth of pages and the public pages: more than the default minute on a busy machine.
   test.slow();
-  const page = await signIn(browser);
+  const page = (await signedIn(browser)).page;
   const m = messages('en');
   await page.goto('/Admin/Settings');
   const form = page.getByTestId('settings-form');
@@ -110,7 +100,7 @@ test('Settings show what is live: the demo texts and pictures in their fields, m
 });
 
 test('an Admin saves the logo, tagline, About text and portfolio; the public site shows them next request', async ({ browser }) => {
-  admin = await signIn(browser);
+  admin = (await signedIn(browser)).page;
   await admin
     .getByRole('link', { name: messages('en').admin.menu.settings })
     .first()
