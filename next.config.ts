@@ -13,8 +13,19 @@ const withNextIntl = createNextIntlPlugin({
   experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
 });
 
-/** An unprefixed page path: not a locale, not the API or Next internals, no dot (files are left alone). */
-const ENGLISH_PAGE = '(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/|readyz$)[^.]*';
+/**
+ * The image folders: the old client's (`sliderimges`, `servimges`, …) and any new entity's, which
+ * keep the same ending. Which folders exist is the entity registry's business: the media route
+ * answers 404 for one no entity names (lib/entities/registry.ts, IMAGE_URL_FOLDERS).
+ */
+const IMAGE_FOLDER = '[a-z]+imges';
+
+/**
+ * An unprefixed page path: not a locale, not the API, Next internals or an image folder (a file
+ * there is never redirected to another language, even without its extension), no dot (files are
+ * left alone).
+ */
+const ENGLISH_PAGE = `(?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/|readyz$|${IMAGE_FOLDER}/)[^.]*`;
 
 /** The staff pages' first segments (lib/pages.ts), as one regular expression alternative. */
 const STAFF = `(?:${STAFF_SEGMENTS.join('|')})(?:/|$)`;
@@ -24,13 +35,6 @@ const PUBLIC_ENGLISH_PAGE = `(?!${STAFF})${ENGLISH_PAGE}`;
 
 /** An unprefixed staff page path (back office, sign-in): what the staff's own language cookie redirects. */
 const STAFF_ENGLISH_PAGE = `(?=${STAFF})[^.]*`;
-
-/**
- * The image folders: the old client's (`sliderimges`, `servimges`, …) and any new entity's, which
- * keep the same ending. Which folders exist is the entity registry's business: the media route
- * answers 404 for one no entity names (lib/entities/registry.ts, IMAGE_URL_FOLDERS).
- */
-const IMAGE_FOLDER = '[a-z]+imges';
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },

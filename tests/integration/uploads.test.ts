@@ -300,7 +300,7 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       expect(await driver.stored('slides')).toEqual(before);
     });
 
-    it("replacing a row's image removes the old file; deleting the row keeps its file for a restore", async () => {
+    it("replacing a row's image removes the old file; deleting the row moves its file to the trash for a restore", async () => {
       const created = await call('/api/slider', { base: driver.base(), token: admin, form: { img: await imageFile('one.jpg') } });
       expect(created.status).toBe(201);
       const first: string = created.data.img;
@@ -322,8 +322,11 @@ describe.each(drivers)('uploads with the $label', (driver) => {
 
       const removed = await call(`/api/slider/${created.data.id}`, { base: driver.base(), token: admin, method: 'DELETE' });
       expect(removed.status).toBe(200);
-      // Kept while the item can be restored from the activity log (the sweeper removes it after).
-      expect(await driver.stored('slides')).toContain(second);
+      // In the trash while the item can be restored from the activity log (the sweeper removes it
+      // after): kept in the store, no longer served.
+      expect(await driver.stored('slides')).not.toContain(second);
+      expect(await driver.stored('trash-slides')).toContain(second);
+      expect((await fetch(`${driver.base()}/sliderimges/${second}`)).status).toBe(404);
     });
 
     it('the back office (admin actions) stores, replaces and removes the same way', async () => {
@@ -355,8 +358,10 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       expect(files).not.toContain(row.image);
 
       expect((await invoke('deleteItem', ['team', row.id], cookie, '/Admin', driver.base())).text).toContain('"ok":true');
-      // Kept while the item can be restored from the activity log (the sweeper removes it after).
-      expect(await driver.stored('team')).toContain(now.image);
+      // In the trash while the item can be restored from the activity log (the sweeper removes it after).
+      expect(await driver.stored('team')).not.toContain(now.image);
+      expect(await driver.stored('trash-team')).toContain(now.image);
+      expect((await fetch(`${driver.base()}/teamimges/${now.image}`)).status).toBe(404);
     });
 
     it('the image optimiser reads the original from the store', async () => {
@@ -437,7 +442,7 @@ describe.each(drivers)('uploads with the $label', (driver) => {
 });
 
 describe('the back office states the bounds', () => {
-  it("under every image field (a create, an edit, the settings' two), with the server's numbers, in English and Arabic", async () => {
+  it("under every image field (a create, an edit, the settings' three), with the server's numbers, in English and Arabic", async () => {
     const adminCookie = await sessionCookie((await makeUser('admin')).email);
     const member = await testDb.teamMember.findFirstOrThrow({ orderBy: { id: 'asc' } });
     const numbers = {
@@ -452,7 +457,8 @@ describe('the back office states the bounds', () => {
       for (const [path, fields] of [
         [adminPath.create(AREAS.team), 1],
         [adminPath.edit(AREAS.team, member.id), 1],
-        ['/Admin/Settings', 2],
+        // The logo, the social preview image and the About picture (issue 27).
+        ['/Admin/Settings', 3],
       ] as const) {
         const res = await fetch(`${BASE}${prefix}${path}`, { headers: { Cookie: adminCookie } });
         expect(res.status, path).toBe(200);
