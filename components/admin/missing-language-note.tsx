@@ -37,7 +37,10 @@ export function MissingLanguageNote({
     const onReset = () => setTimeout(read, 0);
     form.addEventListener('input', read);
     form.addEventListener('reset', onReset);
+    // What was typed before scripts took over (a slow page) sent its input events to no one.
+    const typedBefore = setTimeout(read, 0);
     return () => {
+      clearTimeout(typedBefore);
       form.removeEventListener('input', read);
       form.removeEventListener('reset', onReset);
     };
