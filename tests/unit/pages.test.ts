@@ -114,7 +114,7 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
     ...pages('ResetPassword'),
     ...pages('Invitation'),
     ...pages('Admin'),
-    { source: '/:path((?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/|readyz$)[^.]*)', destination: '/en/:path' },
+    { source: '/:path((?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/|readyz$|[a-z]+imges/)[^.]*)', destination: '/en/:path' },
   ]);
   expect(rewrites.afterFiles ?? []).toEqual([]);
   expect(rewrites.fallback ?? []).toEqual([]);
