@@ -246,16 +246,21 @@ test('slides: named by their place, moved by keyboard (Move up / Move down), the
   browser,
   request,
 }) => {
-  const order = async () => (await testDb.slide.findMany({ orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] })).map((s) => s.id);
+  // admin.spec.ts may add and delete a slide of its own meanwhile (the admin project runs two files
+  // at once): orders are compared over the slides that were there at the start.
+  const before = (await testDb.slide.findMany({ orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] })).map((s) => s.id);
+  const ours = (ids: number[]) => ids.filter((id) => before.includes(id));
+  const order = async () => ours((await testDb.slide.findMany({ orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] })).map((s) => s.id));
   // The old client's slider reads /api/home's index 6 (legacy contract §3), in the same order.
-  const apiOrder = async () => ((await (await request.get('/api/home')).json()) as { id: number }[][])[6]!.map((s) => s.id);
-  const before = await order();
+  const apiOrder = async () => ours(((await (await request.get('/api/home')).json()) as { id: number }[][])[6]!.map((s) => s.id));
   expect(before.length).toBeGreaterThanOrEqual(2);
   const { context, page } = await signedIn(browser);
   try {
     await page.goto('/Admin/Slider');
     const titles = page.getByTestId('item-title');
-    await expect(titles).toHaveText(before.map((_, i) => `Position ${i + 1} of ${before.length}`));
+    const shown = await titles.count();
+    expect(shown).toBeGreaterThanOrEqual(before.length);
+    await expect(titles).toHaveText(Array.from({ length: shown }, (_, i) => `Position ${i + 1} of ${shown}`));
     await expect(page.getByTestId('move-up').first()).toBeDisabled();
     await expect(page.getByTestId('move-down').last()).toBeDisabled();
     // The first slide one place down, by keyboard.
@@ -265,9 +270,9 @@ test('slides: named by their place, moved by keyboard (Move up / Move down), the
     const moved = [before[1]!, before[0]!, ...before.slice(2)];
     expect(await order()).toEqual(moved);
     expect(await apiOrder()).toEqual(moved);
-    // And back up, in Arabic.
+    // And back up, in Arabic: the second card is the slide that went down.
     await page.goto('/ar/Admin/Slider');
-    await expect(page.getByTestId('item-title').first()).toHaveText(`الترتيب 1 من ${before.length}`);
+    await expect(page.getByTestId('item-title').first()).toHaveText(/^الترتيب 1 من \d+$/);
     await page.getByTestId('move-up').nth(1).focus();
     await page.keyboard.press('Space');
     await page.waitForURL((u) => u.searchParams.get('moved') === String(before[0]));

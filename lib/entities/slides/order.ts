@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Who } from '@/lib/activity';
 import * as crud from '@/lib/entities/crud';
+import { AppError } from '@/lib/errors';
 import { slides } from './index';
 
 export type MoveDirection = 'up' | 'down';
@@ -21,6 +22,13 @@ export async function moveSlide(id: number, direction: MoveDirection, who: Who):
   if (from >= 0 && to >= 0 && to < order.length) [order[from], order[to]] = [order[to]!, order[from]!];
   for (const [index, rowId] of order.entries()) {
     const row = rows.find((r) => r.id === rowId);
-    if (row && row.sortOrder !== index + 1) await crud.update(slides, rowId, { sortOrder: index + 1 }, null, who);
+    if (!row || row.sortOrder === index + 1) continue;
+    try {
+      await crud.update(slides, rowId, { sortOrder: index + 1 }, null, who);
+    } catch (error) {
+      // Another slide deleted by someone else meanwhile has no place left to number; the moved
+      // slide itself gone is the 404 it would be anywhere.
+      if (!(error instanceof AppError && error.status === 404 && rowId !== id)) throw error;
+    }
   }
 }
