@@ -5,7 +5,7 @@
 // loader (no `@/` alias, no server-only code there) and the navigation ships it to the browser.
 
 /** The message key of a public page: `nav.<key>` labels its link, `meta.<key>` holds its title and description. */
-export type PageKey = 'home' | 'projects' | 'services' | 'team' | 'about' | 'contact';
+export type PageKey = 'home' | 'projects' | 'services' | 'team' | 'about' | 'contact' | 'privacy';
 
 /** The `nav.<key>` message of a search box's placeholder (and label). */
 export type SearchPlaceholder = 'searchEvents' | 'searchProjects' | 'searchServices' | 'searchTeam';
@@ -19,10 +19,12 @@ export interface PublicPage {
   readonly path: '/' | `/${string}`;
   /** Pages with something to search show the header search box with this placeholder. */
   readonly search?: SearchPlaceholder;
+  /** False: left out of the header's navigation (the footer's "Site pages" lists every page). */
+  readonly inNav?: false;
   readonly sitemap: { readonly priority: number; readonly changeFrequency: ChangeFrequency };
 }
 
-/** The public site, in navigation order. */
+/** The public site, in navigation order (the footer's and the sitemap's too). */
 export const PUBLIC_PAGES = [
   { key: 'home', path: '/', search: 'searchEvents', sitemap: { priority: 1, changeFrequency: 'weekly' } },
   // The portfolio (issue 25): searched on the server (its form posts ?q= to the page itself).
@@ -31,6 +33,9 @@ export const PUBLIC_PAGES = [
   { key: 'team', path: '/TheTeam', search: 'searchTeam', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
   { key: 'about', path: '/AboutUs', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
   { key: 'contact', path: '/ContactUs', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
+  // The privacy notice the quote form's consent line links to (issue 27): in the footer, not the
+  // header, whose row is full on a tablet and which lists what visitors come for.
+  { key: 'privacy', path: '/Privacy', inNav: false, sitemap: { priority: 0.3, changeFrequency: 'yearly' } },
 ] as const satisfies readonly PublicPage[];
 
 /** The sign-in flow's pages (app/[locale]/(auth)), outside the navigation and the sitemap. */
@@ -69,6 +74,9 @@ export function pagePath(key: PageKey): PublicPage['path'] {
   // PUBLIC_PAGES names every PageKey, so the lookup always finds one.
   return PUBLIC_PAGES.find((page) => page.key === key)!.path;
 }
+
+/** The pages of the header's navigation (the public pages but those marked `inNav: false`). */
+export const NAV_PAGES: readonly PublicPage[] = PUBLIC_PAGES.filter((page) => !('inNav' in page));
 
 /** The project page of a slug (its English path). */
 export const projectPath = (slug: string) => `/Projects/${slug}`;

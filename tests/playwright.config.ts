@@ -34,7 +34,8 @@ export default defineConfig({
     // admin-conflict.spec.ts signs in twice and edits a team member.
     // admin-offices.spec.ts adds a second office for a while (the office specs expect one);
     // admin-friction.spec.ts a team member without a photo.
-    // leads.spec.ts adds unread inquiries: never beside quote-requests.spec.ts, which counts them.
+    // leads.spec.ts and consent.spec.ts add unread inquiries: never beside quote-requests.spec.ts,
+    // which counts them.
     {
       name: 'public',
       testIgnore: [
@@ -47,6 +48,7 @@ export default defineConfig({
         '**/admin-friction.spec.ts',
         '**/phone-shell.spec.ts',
         '**/leads.spec.ts',
+        '**/consent.spec.ts',
       ],
     },
     {
@@ -62,6 +64,7 @@ export default defineConfig({
         '**/admin-friction.spec.ts',
         '**/phone-shell.spec.ts',
         '**/leads.spec.ts',
+        '**/consent.spec.ts',
       ],
       dependencies: ['public'],
       fullyParallel: false,

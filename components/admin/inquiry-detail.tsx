@@ -82,6 +82,10 @@ export async function InquiryDetail({ id, locale, viewer }: { id: number; locale
           </dd>
         </div>
       </dl>
+      {/* When the visitor ticked the consent line (issue 27); older requests were sent without it. */}
+      <p className="-mt-4 text-sm text-zinc-700 dark:text-zinc-300" data-testid="inquiry-consent">
+        {inquiry.consentedAt ? t('consentGiven', { time: ltrIsolate(formatDubaiTime(inquiry.consentedAt, locale)) }) : t('noConsent')}
+      </p>
       <LeadContactLinks phone={inquiry.phone} email={inquiry.email} name={inquiry.name} label={t('contactLabel', { name: inquiry.name })} />
       <InquiryStatusForm id={inquiry.id} status={inquiry.status} />
       <InquiryAssignForm

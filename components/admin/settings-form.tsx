@@ -29,17 +29,19 @@ interface FieldDef {
   rtl?: boolean;
   ltr?: boolean;
   type?: 'text' | 'tel' | 'number';
+  /** A multi-line field's height in lines (3 unless set). */
+  rows?: number;
 }
 
-const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact' | 'activity'; fields: (FieldDef | SettingsFileField)[] }[] = [
+const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact' | 'privacy' | 'activity'; fields: (FieldDef | SettingsFileField)[] }[] = [
   { key: 'brand', fields: [{ name: 'companyNameEn', ltr: true }, { name: 'companyNameAr', rtl: true }, 'logo'] },
   {
     key: 'texts',
     fields: [
       { name: 'taglineEn', ltr: true },
       { name: 'taglineAr', rtl: true },
-      { name: 'aboutEn', multiline: true, ltr: true },
-      { name: 'aboutAr', multiline: true, rtl: true },
+      { name: 'aboutEn', multiline: true, ltr: true, rows: 8 },
+      { name: 'aboutAr', multiline: true, rtl: true, rows: 8 },
       'aboutImage',
       'portfolio',
     ],
@@ -59,6 +61,14 @@ const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact' | 'activity'; field
     fields: [
       { name: 'inquiryRecipients', ltr: true },
       { name: 'whatsapp', ltr: true, type: 'tel' },
+    ],
+  },
+  // The notice the quote form's consent line links to (/Privacy, issue 27).
+  {
+    key: 'privacy',
+    fields: [
+      { name: 'privacyEn', multiline: true, ltr: true, rows: 12 },
+      { name: 'privacyAr', multiline: true, rtl: true, rows: 12 },
     ],
   },
   { key: 'activity', fields: [{ name: 'activityRetentionDays', ltr: true, type: 'number' }] },
@@ -193,11 +203,7 @@ export function SettingsForm({
         <label htmlFor={id} className="mb-1 block font-semibold">
           {t(`fields.${def.name}`)}
         </label>
-        {def.multiline ? (
-          <textarea {...common} rows={def.name.startsWith('about') ? 8 : 3} />
-        ) : (
-          <input {...common} type={def.type ?? 'text'} />
-        )}
+        {def.multiline ? <textarea {...common} rows={def.rows ?? 3} /> : <input {...common} type={def.type ?? 'text'} />}
         {isDefault && (
           <DefaultNote id={`${id}-default`} testId={`default-${def.name}`}>
             {t('defaultText')}

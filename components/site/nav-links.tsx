@@ -2,14 +2,14 @@
 
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { PUBLIC_PAGES } from '@/lib/pages';
+import { NAV_PAGES } from '@/lib/pages';
 
 export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const t = useTranslations('nav');
   const pathname = usePathname();
   return (
     <ul className={vertical ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
-      {PUBLIC_PAGES.map((item) => {
+      {NAV_PAGES.map((item) => {
         const active = pathname === item.path;
         return (
           <li key={item.path}>

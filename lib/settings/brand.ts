@@ -29,7 +29,14 @@ export interface Brand {
   portfolioUrl: string;
 }
 
-const pick = (settings: SiteSettingsRow, locale: string, en: keyof SiteSettingsRow, ar: keyof SiteSettingsRow) =>
+/** A multi-line setting's paragraphs: blank lines separate them (the About text, the privacy notice). */
+export const paragraphs = (text: string): string[] =>
+  text
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+export const pick = (settings: SiteSettingsRow, locale: string, en: keyof SiteSettingsRow, ar: keyof SiteSettingsRow) =>
   String((locale === 'ar' ? settings[ar] : settings[en]) ?? '').trim();
 
 /** The brand in one language; once per render (the header, footer, logos and metadata all ask). */
@@ -44,12 +51,7 @@ export const getBrand = cache(async function getBrand(locale: string): Promise<B
     titleName: pick(settings, locale, 'titleSuffixEn', 'titleSuffixAr') || name || t('siteName'),
     description: pick(settings, locale, 'descriptionEn', 'descriptionAr') || null,
     tagline: pick(settings, locale, 'taglineEn', 'taglineAr') || null,
-    about: about
-      ? about
-          .split(/\r?\n\s*\r?\n/)
-          .map((p) => p.trim())
-          .filter(Boolean)
-      : null,
+    about: about ? paragraphs(about) : null,
     logo: settings.logo ? siteImageUrl(settings.logo) : null,
     socialImage: settings.socialImage ? siteImageUrl(settings.socialImage) : null,
     aboutImage: settings.aboutImage ? siteImageUrl(settings.aboutImage) : DEFAULT_IMAGES.aboutImage,

@@ -3,13 +3,14 @@ import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
 import { getContacts } from '@/lib/content/public';
 import { mainOffice } from '@/lib/offices';
+import { defaultPrivacyNotice, privacyContactEmail } from './privacy';
 import { settingsSchema, type SettingsInput } from './schema';
 
 export { DEFAULT_IMAGES } from './paths';
 
 // What each setting is while nothing is saved for it: the value the public site shows then (the
 // demo brand's words in messages/*.json, the server's default recipients, the main office's
-// WhatsApp). /Admin/Settings shows these in the fields, marked "Default" (issue 27: blank fields
+// WhatsApp, the default privacy notice). /Admin/Settings shows these in the fields, marked "Default" (issue 27: blank fields
 // hid what was live), and the save stores a value equal to its default as "nothing saved", so the
 // field keeps following the default (a company name changed later still heads the titles).
 
@@ -24,6 +25,8 @@ export async function settingsDefaults(saved: { companyNameEn: string; companyNa
   const [en, ar, offices] = await Promise.all([getTranslations({ locale: 'en' }), getTranslations({ locale: 'ar' }), getContacts('en')]);
   const nameEn = saved.companyNameEn || saved.companyNameAr || en('meta.siteName');
   const nameAr = saved.companyNameAr || saved.companyNameEn || ar('meta.siteName');
+  const email = privacyContactEmail(offices);
+  const [privacyEn, privacyAr] = await Promise.all([defaultPrivacyNotice('en', nameEn, email), defaultPrivacyNotice('ar', nameAr, email)]);
   const raw: Record<DefaultedField, string> = {
     companyNameEn: en('meta.siteName'),
     companyNameAr: ar('meta.siteName'),
@@ -35,6 +38,8 @@ export async function settingsDefaults(saved: { companyNameEn: string; companyNa
     titleSuffixAr: nameAr,
     descriptionEn: en('meta.home.description'),
     descriptionAr: ar('meta.home.description'),
+    privacyEn,
+    privacyAr,
     inquiryRecipients: config.mail.inquiryEmail,
     whatsapp: mainOffice(offices)?.whatsapp ?? '',
   };

@@ -28,6 +28,8 @@ const EMPTY: SiteSettingsRow = {
   titleSuffixAr: '',
   descriptionEn: '',
   descriptionAr: '',
+  privacyEn: '',
+  privacyAr: '',
   inquiryRecipients: '',
   whatsapp: '',
   signupOpen: true,

@@ -6,6 +6,9 @@ import { normaliseWhatsapp, optionalText, text } from '@/lib/entities/fields';
 // shared with nothing else: this is not a content entity with a list, it is one row). Messages are
 // codes; the form turns them into words (admin.settings.errors, then validation).
 
+/** The privacy notice's length limit, per language (a notice is longer than the About text). */
+export const PRIVACY_MAX_LENGTH = 10_000;
+
 /** At most this many addresses receive each quote request: a list, not a mailing list. */
 export const MAX_RECIPIENTS = 10;
 
@@ -62,6 +65,9 @@ export const settingsSchema = z.object({
   titleSuffixAr: optionalText(80),
   descriptionEn: optionalText(300),
   descriptionAr: optionalText(300),
+  // The privacy notice (/Privacy): paragraphs separated by blank lines, like the About text.
+  privacyEn: optionalText(PRIVACY_MAX_LENGTH, { multiline: true }),
+  privacyAr: optionalText(PRIVACY_MAX_LENGTH, { multiline: true }),
   inquiryRecipients: recipients(),
   whatsapp: whatsapp(),
   activityRetentionDays: retentionDays(),

@@ -67,6 +67,7 @@ async function fillQuote(page: Page, locale: Locale, name: string, email: string
   await boxes.nth(0).check();
   await boxes.nth(1).check();
   await form.locator('#quote-city').selectOption('dubai');
+  await form.locator('#quote-consent').check();
 }
 
 /** The services a lead asked for, in the language of the screen, as the inbox and the CSV join them. */

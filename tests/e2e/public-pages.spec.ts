@@ -45,6 +45,8 @@ function seededContent(key: (typeof PUBLIC_PAGES)[number]['key'], locale: Locale
       return { shown: [messages(locale).about.heading], other: [messages(other).about.heading] };
     case 'contact':
       return { shown: [data.contacts[0]!.email, messages(locale).contact.title], other: [messages(other).contact.subtitle] };
+    case 'privacy':
+      return { shown: [messages(locale).meta.privacy.title], other: [messages(other).meta.privacy.title] };
   }
 }
 

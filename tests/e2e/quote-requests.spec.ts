@@ -41,6 +41,7 @@ async function fillQuote(page: Page, locale: Locale, name: string) {
   await form.locator('#quote-guests').fill('120');
   await form.locator('#quote-budget').selectOption('25k-50k');
   await form.locator('#quote-message').fill(locale === 'ar' ? 'حفل زفاف في الحديقة' : 'A garden wedding');
+  await form.locator('#quote-consent').check();
 }
 
 async function expectStored(name: string, locale: Locale) {

@@ -14,7 +14,7 @@ export async function startQuoteToken(ip = freshIp(), base = BASE): Promise<stri
   return token!;
 }
 
-/** The form's fields, empty unless given (a phone, Dubai and "other" stand in for the required ones); a list: one part per value (the services ticked). */
+/** The form's fields, empty unless given (a phone, Dubai, "other" and the consent box ticked stand in for the required ones); a list: one part per value (the services ticked). */
 export function quoteForm(fields: Record<string, string | string[]>): FormData {
   const form = new FormData();
   const all: Record<string, string | string[]> = {
@@ -29,6 +29,7 @@ export function quoteForm(fields: Record<string, string | string[]>): FormData {
     guests: '',
     budget: '',
     message: '',
+    consent: '1',
     website: '',
     ...fields,
   };

@@ -3,7 +3,9 @@ import { INQUIRY_ACTIONS, invokeWith, sessionCookie } from '../helpers/actions';
 import { BASE, freshIp } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
 import { quoteForm, startQuoteToken } from '../helpers/quote';
-import { inquiryReference } from '@/lib/inquiries/format';
+import { formatDubaiTime, inquiryReference } from '@/lib/inquiries/format';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
 
 // The quote form's action over HTTP, as the form (or a bot) calls it, and the inbox's actions and
 // CSV export. Each refusal is checked for its exact answer and for storing nothing. Every
@@ -123,7 +125,7 @@ describe('the quote form action', () => {
     const rows = await rowsNamed(name);
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
-    expect({ ...row, id: 0, createdAt: null, updatedAt: null }).toEqual({
+    expect({ ...row, id: 0, createdAt: null, updatedAt: null, consentedAt: null }).toEqual({
       id: 0,
       name,
       phone: '+971 4 555 0101',
@@ -142,10 +144,42 @@ describe('the quote form action', () => {
       followUp: null,
       createdAt: null,
       updatedAt: null,
+      consentedAt: null,
     });
     expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // The consent box was ticked (the helper's default): its time is the post's (issue 27).
+    expect(row.consentedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.consentedAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(Date.now() - row.consentedAt!.getTime()).toBeLessThan(60_000);
     // The visitor's reference names this row (issue 27).
     expect(answer).toEqual({ ok: true, reference: inquiryReference(row.id, row.createdAt) });
+  });
+
+  it('without the consent box ticked (absent, empty or another value): 422 with its words in both languages, nothing stored, the token kept', async () => {
+    expect(en.quote.errors.consentRequired).toBe('Tick the box to agree, so that we may use your details to answer you.');
+    expect(ar.quote.errors.consentRequired).toBe('ضع علامة في المربع للموافقة، حتى نتمكن من استخدام بياناتك للرد عليك.');
+    for (const locale of ['en', 'ar'] as const) {
+      // No field at all (a form from before the consent line, or a bot), an empty one, "on".
+      for (const consent of [[], '', 'on']) {
+        const name = named(`no-consent-${locale}-${String(consent) || 'none'}`);
+        const { answer } = await post(
+          { started: shared.token, locale, name, consent },
+          shared.ip,
+          locale === 'ar' ? '/ar/ContactUs' : '/ContactUs',
+        );
+        expect(answer).toMatchObject({
+          ok: false,
+          status: 422,
+          error: 'invalid',
+          fieldErrors: { consent: 'consentRequired' },
+          token: shared.token,
+        });
+        // What was typed comes back, the box unticked, for a page re-rendered without scripts.
+        expect(answer.values?.name).toBe(name);
+        expect(answer.values?.consent).toBe(typeof consent === 'string' ? consent : undefined);
+        expect(await rowsNamed(name)).toHaveLength(0);
+      }
+    }
   });
 
   it('the honeypot refuses with 400 "refused" and stores nothing', async () => {
@@ -311,6 +345,7 @@ describe('the quote form action', () => {
 });
 
 describe('the inbox', () => {
+  const CONSENTED = new Date('2026-01-05T08:30:00Z');
   let admin = '';
   let mini = '';
   let pending = '';
@@ -330,6 +365,7 @@ describe('the inbox', () => {
         eventType: 'other',
         city: 'sharjah',
         message: '@SUM(A1) "hi"\nline 2',
+        consentedAt: CONSENTED,
       },
     });
     id = row.id;
@@ -390,13 +426,15 @@ describe('the inbox', () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      '"ID","Received","Name","Phone","Email","Event type","Event date","City","Guests","Budget","Message","Language","Status","Read","Notes","Reference","Assigned to","Follow-up date","Services"',
+      '"ID","Received","Name","Phone","Email","Event type","Event date","City","Guests","Budget","Message","Language","Status","Read","Notes","Reference","Assigned to","Follow-up date","Services","Consent given"',
     );
     expect(text).toContain(`"${id}",`);
     expect(text).toContain(
       `"${named('inbox')}","'=1+2","inbox@example.test","Other","","Sharjah","","","'@SUM(A1) ""hi""\nline 2","English","Quoted","No",`,
     );
     expect(text).toContain(': Called back, sending a quote."');
+    // The consent time last, in UAE time (issue 27).
+    expect(text).toContain(`,"","","","${formatDubaiTime(CONSENTED, 'en')}"\r\n`);
     expect(lines.at(-1)).toBe('');
 
     const ar = await fetch(`${BASE}/ar/Admin/InquiriesExport?status=won&q=${encodeURIComponent(named('inbox'))}`, {

@@ -71,6 +71,8 @@ const EMPTY = {
   titleSuffixAr: '',
   descriptionEn: '',
   descriptionAr: '',
+  privacyEn: '',
+  privacyAr: '',
   inquiryRecipients: '',
   whatsapp: '',
 };
@@ -292,6 +294,59 @@ describe('site settings', () => {
     const main = await testDb.contact.findFirstOrThrow({ orderBy: { id: 'asc' } });
     expect((await save({ whatsapp: main.whatsapp })).text).toContain('"ok":true');
     expect((await settingsRow())?.whatsapp).toBe('');
+  });
+
+  it('the privacy notice: the default in each language, a saved text on the next request, the default again when emptied', async () => {
+    const main = await testDb.contact.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    expect(main.email).toMatch(/@/);
+    const firstEn = en.privacy.defaultNotice.p1.replace('{company}', en.meta.siteName);
+    const firstAr = ar.privacy.defaultNotice.p1.replace('{company}', ar.meta.siteName);
+    // The default: the demo name and the main office's e-mail, each paragraph its own.
+    const english = await page('/Privacy');
+    expect(titleOf(english)).toBe(`${en.meta.privacy.title} | ${en.meta.siteName}`);
+    expect(english).toContain(`data-testid="privacy-paragraph">${firstEn}</p>`);
+    expect(english).toContain(`To do so, write to us at ${main.email}, with your reference number`);
+    expect(english.match(/data-testid="privacy-paragraph"/g)).toHaveLength(6);
+    const arabic = await page('/ar/Privacy');
+    expect(arabic).toContain('<html lang="ar" dir="rtl"');
+    expect(titleOf(arabic)).toBe(`${ar.meta.privacy.title} | ${ar.meta.siteName}`);
+    expect(arabic).toContain(`data-testid="privacy-paragraph">${firstAr}</p>`);
+    expect(arabic).toContain(`لذلك راسلنا على ${main.email}، مع رقمك المرجعي`);
+    // Settings shows the same default in its fields.
+    const screen = await (await fetch(`${BASE}/Admin/Settings`, { headers: { Cookie: admin } })).text();
+    expect(screen).toContain(firstEn);
+    expect(screen).toContain(firstAr);
+
+    // Saved (the pages were cached above): both show it on the next request.
+    const res = await save({ privacyEn: 'We keep little.\r\n\r\nAsk us to delete it.', privacyAr: 'نحتفظ بالقليل.\n\nاطلب حذفه.' });
+    expect(res.text).toContain('"ok":true');
+    expect(await settingsRow()).toMatchObject({
+      privacyEn: 'We keep little.\r\n\r\nAsk us to delete it.',
+      privacyAr: 'نحتفظ بالقليل.\n\nاطلب حذفه.',
+    });
+    const saved = await page('/Privacy');
+    expect(saved.match(/data-testid="privacy-paragraph">[^<]*<\/p>/g)).toEqual([
+      'data-testid="privacy-paragraph">We keep little.</p>',
+      'data-testid="privacy-paragraph">Ask us to delete it.</p>',
+    ]);
+    expect((await page('/ar/Privacy')).match(/data-testid="privacy-paragraph">[^<]*<\/p>/g)).toEqual([
+      'data-testid="privacy-paragraph">نحتفظ بالقليل.</p>',
+      'data-testid="privacy-paragraph">اطلب حذفه.</p>',
+    ]);
+
+    // English emptied: its default again; the Arabic text stays. Then the Arabic one, sent back
+    // exactly as the form showed the default, is stored as "nothing saved".
+    expect((await save({ privacyEn: '' })).text).toContain('"ok":true');
+    expect(await page('/Privacy')).toContain(`data-testid="privacy-paragraph">${firstEn}</p>`);
+    expect(await page('/ar/Privacy')).toContain('data-testid="privacy-paragraph">نحتفظ بالقليل.</p>');
+    const arDefault = [...arabic.matchAll(/data-testid="privacy-paragraph">([^<]*)<\/p>/g)].map((m) => m[1]).join('\n\n');
+    expect((await save({ privacyAr: arDefault })).text).toContain('"ok":true');
+    expect(await settingsRow()).toMatchObject({ privacyEn: '', privacyAr: '' });
+    expect(await page('/ar/Privacy')).toContain(`data-testid="privacy-paragraph">${firstAr}</p>`);
+    // Too long: refused under its field, nothing changes.
+    const tooLong = await save({ privacyEn: 'x'.repeat(10_001) });
+    expect(tooLong.text).toContain('"fieldErrors":{"privacyEn":["tooLong"]}');
+    expect(await settingsRow()).toMatchObject({ privacyEn: '', privacyAr: '' });
   });
 
   it('public page titles carry the company name, or the title suffix, in both languages', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AUTH_SEGMENTS, CANONICAL_SEGMENTS, localePath, pagePath, PUBLIC_PAGES, searchPlaceholder } from '@/lib/pages';
+import { AUTH_SEGMENTS, CANONICAL_SEGMENTS, localePath, NAV_PAGES, pagePath, PUBLIC_PAGES, searchPlaceholder } from '@/lib/pages';
 import { localizedUrl, sitemapPages } from '@/lib/seo';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
@@ -30,7 +30,10 @@ test('the public pages, in navigation order, with their message keys and search 
     { key: 'team', path: '/TheTeam', search: 'searchTeam' },
     { key: 'about', path: '/AboutUs', search: undefined },
     { key: 'contact', path: '/ContactUs', search: undefined },
+    { key: 'privacy', path: '/Privacy', search: undefined },
   ]);
+  // The header lists all but the privacy notice (the footer lists every page).
+  expect(NAV_PAGES.map((page) => page.path)).toEqual(['/', '/Projects', '/Services', '/TheTeam', '/AboutUs', '/ContactUs']);
   expect(pagePath('home')).toBe('/');
   expect(pagePath('contact')).toBe('/ContactUs');
 });
@@ -56,9 +59,9 @@ test('URLs per language: English unprefixed, Arabic under /ar, absolute with the
 
 test('the sitemap lists every public page in English then Arabic, with alternates, priority and frequency', () => {
   const alternates = (en: string, ar: string) => ({ languages: { en: `${SITE}${en}`, ar: `${SITE}${ar}`, 'x-default': `${SITE}${en}` } });
-  const entry = (url: string, priority: number, en: string, ar: string) => ({
+  const entry = (url: string, priority: number, en: string, ar: string, changeFrequency = 'weekly') => ({
     url: `${SITE}${url}`,
-    changeFrequency: 'weekly',
+    changeFrequency,
     priority,
     alternates: alternates(en, ar),
   });
@@ -75,6 +78,8 @@ test('the sitemap lists every public page in English then Arabic, with alternate
     entry('/ar/AboutUs', 0.7, '/AboutUs', '/ar/AboutUs'),
     entry('/ContactUs', 0.7, '/ContactUs', '/ar/ContactUs'),
     entry('/ar/ContactUs', 0.7, '/ContactUs', '/ar/ContactUs'),
+    entry('/Privacy', 0.3, '/Privacy', '/ar/Privacy', 'yearly'),
+    entry('/ar/Privacy', 0.3, '/Privacy', '/ar/Privacy', 'yearly'),
   ]);
 });
 
@@ -85,6 +90,7 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
     'TheTeam',
     'AboutUs',
     'ContactUs',
+    'Privacy',
     'LogIn',
     'SignUp',
     'AwaitingApproval',
@@ -107,6 +113,7 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
     ...pages('TheTeam'),
     ...pages('AboutUs'),
     ...pages('ContactUs'),
+    ...pages('Privacy'),
     ...pages('LogIn'),
     ...pages('SignUp'),
     ...pages('AwaitingApproval'),

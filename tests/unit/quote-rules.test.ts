@@ -65,7 +65,7 @@ describe('the fill-time token', () => {
 });
 
 describe('the quote rules', () => {
-  const base = { name: 'Mona', phone: '', email: 'mona@example.com', eventType: 'other', city: 'dubai' };
+  const base = { name: 'Mona', phone: '', email: 'mona@example.com', eventType: 'other', city: 'dubai', consent: '1' };
   it('the date: today in the UAE is fine, the day before is past', () => {
     // 21:30 UTC on 31 Dec is already 1 Jan in Dubai (UTC+4).
     expect(dubaiToday(new Date('2030-12-31T21:30:00Z'))).toBe('2031-01-01');
@@ -84,5 +84,13 @@ describe('the quote rules', () => {
     expect(guests(' 42 ')).toMatchObject({ ok: true, data: { guests: 42 } });
     for (const bad of ['0', '-1', '1.5', '1e3', '100001', 'ten'])
       expect(guests(bad)).toEqual({ ok: false, errors: { guests: 'guestsInvalid' } });
+  });
+  it('consent: the box ticked (its value "1") and nothing else, with its own message', () => {
+    expect(validateQuote(base, '2031-01-01')).toMatchObject({ ok: true, data: { consent: true } });
+    for (const bad of [undefined, '', '0', 'on', 'yes', ' 1'])
+      expect(validateQuote({ ...base, consent: bad }, '2031-01-01'), String(bad)).toEqual({
+        ok: false,
+        errors: { consent: 'consentRequired' },
+      });
   });
 });

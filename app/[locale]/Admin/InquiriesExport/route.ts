@@ -46,6 +46,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
       t('assignee'),
       t('followUp'),
       t('services'),
+      // Last, like every column added since: the places a spreadsheet or an import expects stay.
+      t('consent'),
     ];
     const body = rows.map((r) => [
       r.id,
@@ -67,6 +69,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
       r.assignee?.name ?? '',
       isoDay(r.followUp),
       servicesLabel(r.services, serviceLabels),
+      r.consentedAt ? formatDubaiTime(r.consentedAt, locale) : '',
     ]);
     const day = new Date().toISOString().slice(0, 10);
     return new Response(toCsv([header, ...body]), {
