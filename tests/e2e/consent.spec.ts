@@ -121,13 +121,17 @@ for (const locale of LOCALES) {
     await expect(page.locator('#quote-consent')).not.toBeChecked();
     expect(await testDb.inquiry.count({ where: { name } })).toBe(0);
 
-    // Ticked: the first complete post asks to confirm (the page carried no fill-time token) and
-    // keeps the box ticked; the second is stored.
+    // (That answer carried a fill-time token. A fresh load carries none, as the cached page does.)
+    // Ticked: the first complete post asks to confirm and comes back with the box still ticked;
+    // the second is stored.
+    await page.goto(at('/ContactUs'));
+    await fillRequired(page, locale, name);
     await page.locator('#quote-consent').check();
     await page.getByTestId('quote-submit').click();
     await expect(page.getByTestId('quote-alert')).toHaveText(q.refused.confirm);
     await expect(page.getByTestId('quote-error-consent')).toHaveCount(0);
     await expect(page.locator('#quote-consent')).toBeChecked();
+    expect(await testDb.inquiry.count({ where: { name } })).toBe(0);
     await page.waitForTimeout(FILL_MS);
     await page.getByTestId('quote-submit').click();
     await page.waitForURL((u) => u.pathname === at('/ContactUs/Thanks'));
@@ -198,5 +202,15 @@ test('Settings show the privacy notice in force in both languages, marked Defaul
   await expect(form.getByTestId('default-privacyEn')).toContainText(t.defaultText);
   await expect(form.getByTestId('default-privacyAr')).toContainText(t.defaultText);
   await expect(form.getByText(t.hints.privacyEn).first()).toBeVisible();
+
+  // The lead sent with scripts above shows when its consent was given, in UAE time.
+  const lead = await testDb.inquiry.findFirstOrThrow({ where: { name: `${RUN}-js-en` } });
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', dateStyle: 'medium', timeStyle: 'short' }).format(
+    lead.consentedAt!,
+  );
+  await page.goto(`/Admin/Inquiry/${lead.id}`);
+  await expect(page.getByTestId('inquiry-consent')).toHaveText(
+    messages('en').admin.inquiries.consentGiven.replace('{time}', `\u2066${time}\u2069`),
+  );
   await page.context().close();
 });

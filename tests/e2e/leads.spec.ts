@@ -258,11 +258,12 @@ for (const locale of LOCALES) {
     const csv = await context.request.get(`${at('/Admin/InquiriesExport')}?mine=1`);
     expect(csv.status()).toBe(200);
     const lines = (await csv.body()).toString('utf8').slice(1).split('\r\n');
-    const received = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
+    const uaeTime = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
       timeZone: 'Asia/Dubai',
       dateStyle: 'medium',
       timeStyle: 'short',
-    }).format(row.createdAt);
+    });
+    const received = uaeTime.format(row.createdAt);
     expect(lines.slice(1)).toEqual([
       [
         row.id,
@@ -284,6 +285,7 @@ for (const locale of LOCALES) {
         admin.name,
         dubaiToday(),
         services.join('; '),
+        uaeTime.format(row.consentedAt!),
       ]
         .map((v) => `"${v}"`)
         .join(','),

@@ -317,12 +317,12 @@ describe('site settings', () => {
     expect(screen).toContain(firstEn);
     expect(screen).toContain(firstAr);
 
-    // Saved (the pages were cached above): both show it on the next request.
-    const res = await save({ privacyEn: 'We keep little.\r\n\r\nAsk us to delete it.', privacyAr: 'نحتفظ بالقليل.\n\nاطلب حذفه.' });
+    // Saved (the pages were cached above) with the line breaks a form posts (CRLF): both show it on the next request.
+    const res = await save({ privacyEn: 'We keep little.\r\n\r\nAsk us to delete it.', privacyAr: 'نحتفظ بالقليل.\r\n\r\nاطلب حذفه.' });
     expect(res.text).toContain('"ok":true');
     expect(await settingsRow()).toMatchObject({
       privacyEn: 'We keep little.\r\n\r\nAsk us to delete it.',
-      privacyAr: 'نحتفظ بالقليل.\n\nاطلب حذفه.',
+      privacyAr: 'نحتفظ بالقليل.\r\n\r\nاطلب حذفه.',
     });
     const saved = await page('/Privacy');
     expect(saved.match(/data-testid="privacy-paragraph">[^<]*<\/p>/g)).toEqual([
