@@ -93,6 +93,7 @@ for (const locale of LOCALES) {
     const errorArea = (await page.getByTestId('quote-error-consent').boundingBox())!;
     expect(errorArea.y).toBeGreaterThan(boxArea.y);
     expect(errorArea.y - (boxArea.y + boxArea.height)).toBeLessThan(60);
+    if (locale === 'ar') await page.screenshot({ path: '/work/briefs/shots/consent-ar-375.png' });
     for (const other of ['name', 'phone', 'email', 'eventType', 'city'])
       await expect(page.getByTestId(`quote-error-${other}`)).toHaveCount(0);
     expect(await testDb.inquiry.count({ where: { name } })).toBe(0);
