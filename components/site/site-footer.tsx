@@ -87,14 +87,15 @@ export async function SiteFooter() {
         </nav>
       </div>
       {/* Both languages on purpose: the spec's footer line is bilingual. Each half carries its
-          language, so a screen reader reads it with the right voice. */}
+          language, so a screen reader reads it with the right voice; each half wraps whole (a phone
+          split "All rights | … | reserved" across lines in Arabic). */}
       <p className="mt-6 px-4 text-center" data-testid="footer-rights">
         {t('rights', { year: new Date().getFullYear() })} {brand.name} |{' '}
-        <span lang="ar" dir="rtl">
+        <span lang="ar" dir="rtl" className="whitespace-nowrap">
           {t('rightsArabic')}
         </span>{' '}
         |{' '}
-        <span lang="en" dir="ltr">
+        <span lang="en" dir="ltr" className="whitespace-nowrap">
           {t('rightsEnglish')}
         </span>
       </p>
