@@ -102,14 +102,22 @@ export async function ItemList({
                 )}
               </div>
               <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
-                <h2 id={`item-${card.id}-title`} className="text-base font-bold wrap-anywhere sm:text-lg" data-testid="item-title">
-                  {/* Slides have no name: their picture and their place in the home page's order say which. */}
-                  {area.numbered ? (
-                    t('itemTitle', { number: index + 1, total: cards.length })
-                  ) : (
-                    <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>
-                  )}
-                </h2>
+                <div className="flex items-center justify-between gap-2">
+                  <h2
+                    id={`item-${card.id}-title`}
+                    className="min-w-0 text-base font-bold wrap-anywhere sm:text-lg"
+                    data-testid="item-title"
+                  >
+                    {/* Slides have no name: their picture and their place in the home page's order say which. */}
+                    {area.numbered ? (
+                      t('itemTitle', { number: index + 1, total: cards.length })
+                    ) : (
+                      <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>
+                    )}
+                  </h2>
+                  {/* The grip beside the place it changes. */}
+                  {reorderable && <DragHandle label={ta('dragSlide', { number: index + 1 })} testId="drag-handle" />}
+                </div>
                 {(card.draft || card.featured) && (
                   <p className="flex gap-2 text-xs font-bold uppercase">
                     {card.draft && (
@@ -144,12 +152,7 @@ export async function ItemList({
                   </ul>
                 )}
                 <div className="mt-auto flex flex-wrap gap-2 pt-1 sm:pt-3">
-                  {reorderable && (
-                    <>
-                      <DragHandle label={ta('dragSlide', { number: index + 1 })} testId="drag-handle" />
-                      <OrderButtons id={card.id} index={index} count={cards.length} describedBy={`item-${card.id}-title`} />
-                    </>
-                  )}
+                  {reorderable && <OrderButtons id={card.id} index={index} count={cards.length} describedBy={`item-${card.id}-title`} />}
                   <Link
                     href={adminPath.edit(area, card.id)}
                     className="btn-secondary max-sm:px-3 max-sm:py-1.5 max-sm:text-sm"
