@@ -1,11 +1,14 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
 import { imageUrl } from '@/lib/entities/define';
 import { events } from '@/lib/entities/events';
 import type { GalleryImage } from '@/lib/entities/events/schema';
 import { localePath } from '@/lib/pages';
+import { DragHandle } from './drag-handle';
+import { REORDER_ITEM_CLASS, REORDER_LIST_CLASS } from './reorder-marks';
+import { usePointerReorder } from './use-pointer-reorder';
 
 interface Upload {
   id: number;
@@ -53,7 +56,6 @@ export function GalleryManager({ name, label, initial, error }: { name: string; 
   const [items, setItems] = useState<GalleryImage[]>(() => parse(initial));
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [announcement, setAnnouncement] = useState('');
-  const dragged = useRef<number | null>(null);
   const nextId = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -97,11 +99,7 @@ export function GalleryManager({ name, label, initial, error }: { name: string; 
     if (fileInput.current) fileInput.current.value = '';
   }
 
-  const onDrop = (index: number) => (event: DragEvent) => {
-    event.preventDefault();
-    if (dragged.current !== null) move(dragged.current, index);
-    dragged.current = null;
-  };
+  const reorder = usePointerReorder(move);
 
   return (
     <fieldset data-testid="gallery-manager" aria-describedby={error ? 'field-gallery-error' : undefined}>
@@ -140,23 +138,22 @@ export function GalleryManager({ name, label, initial, error }: { name: string; 
           ))}
         </ul>
       )}
-      <ol className="grid gap-3" data-testid="gallery-items">
+      <ol className={`grid gap-3 ${REORDER_LIST_CLASS}`} data-testid="gallery-items" {...reorder}>
         {items.map((item, i) => {
           const missingAlt = !item.altEn.trim() || !item.altAr.trim();
           return (
             <li
               key={item.file}
-              draggable
-              onDragStart={() => (dragged.current = i)}
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={onDrop(i)}
-              className="grid gap-3 rounded-xl p-3 ring-1 ring-zinc-300 sm:grid-cols-[8rem_1fr] dark:ring-zinc-700"
+              className={`grid gap-3 rounded-xl p-3 ring-1 ring-zinc-300 sm:grid-cols-[8rem_1fr] dark:ring-zinc-700 ${REORDER_ITEM_CLASS}`}
               data-testid="gallery-item"
             >
               <div>
                 {/* eslint-disable-next-line @next/next/no-img-element -- the stored photo as uploaded, in a staff-only form */}
                 <img src={imageUrl(events, item.file) ?? ''} alt="" width={128} height={96} className="h-24 w-32 rounded-lg object-cover" />
-                <p className="mt-1 text-sm font-semibold">{t('position', { number: i + 1, total: items.length })}</p>
+                <p className="mt-1 flex items-center gap-1 text-sm font-semibold">
+                  <DragHandle label={t('drag', { number: i + 1 })} testId="gallery-drag" />
+                  {t('position', { number: i + 1, total: items.length })}
+                </p>
                 {missingAlt && (
                   <p className="text-sm font-semibold text-amber-800 dark:text-amber-300" data-testid="missing-alt">
                     {t('missingAlt')}

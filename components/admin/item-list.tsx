@@ -8,7 +8,33 @@ import { Link } from '@/lib/i18n/navigation';
 import { SocialIcon } from '@/components/site/social-icon';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { DeleteButton } from './delete-button';
+import { DragHandle } from './drag-handle';
 import { OrderButtons } from './order-buttons';
+import { REORDER_ITEM_CLASS } from './reorder-marks';
+import { SlideOrder } from './slide-order';
+
+/** The cards' list: slides in order are dragged by the client leaf around it, others stay plain. */
+function ListOf({
+  reorderable,
+  ids,
+  className,
+  children,
+}: {
+  reorderable: boolean;
+  ids: number[];
+  className: string;
+  children: ReactNode;
+}) {
+  return reorderable ? (
+    <SlideOrder ids={ids} className={className}>
+      {children}
+    </SlideOrder>
+  ) : (
+    <ul className={className} data-testid="item-list">
+      {children}
+    </ul>
+  );
+}
 
 /** The one list screen: heading, create button, empty state, and a grid of up to 3 columns. */
 export async function ItemList({
@@ -29,6 +55,9 @@ export async function ItemList({
 }) {
   const t = await getTranslations(`admin.areas.${area.key}`);
   const ta = await getTranslations('admin');
+  // Reordering means the whole list: not on a searched one.
+  const reorderable = area.numbered && !filtered;
+  const listClass = 'grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3';
   return (
     <section>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -53,11 +82,11 @@ export async function ItemList({
       ) : (
         // On a phone each card is a row (a small picture beside the name and the buttons), so a
         // screen shows several; wider, a grid of cards with the picture on top.
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3" data-testid="item-list">
+        <ListOf reorderable={reorderable} ids={cards.map((card) => card.id)} className={listClass}>
           {cards.map((card, index) => (
             <li
               key={card.id}
-              className="flex overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200 sm:flex-col dark:bg-zinc-900 dark:ring-zinc-800"
+              className={`flex overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200 sm:flex-col dark:bg-zinc-900 dark:ring-zinc-800 ${reorderable ? REORDER_ITEM_CLASS : ''}`}
               data-testid="item-card"
             >
               <div className="relative w-20 shrink-0 bg-zinc-200 sm:aspect-video sm:w-auto dark:bg-zinc-800">
@@ -73,14 +102,22 @@ export async function ItemList({
                 )}
               </div>
               <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
-                <h2 id={`item-${card.id}-title`} className="text-base font-bold wrap-anywhere sm:text-lg" data-testid="item-title">
-                  {/* Slides have no name: their picture and their place in the home page's order say which. */}
-                  {area.numbered ? (
-                    t('itemTitle', { number: index + 1, total: cards.length })
-                  ) : (
-                    <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>
-                  )}
-                </h2>
+                <div className="flex items-center justify-between gap-2">
+                  <h2
+                    id={`item-${card.id}-title`}
+                    className="min-w-0 text-base font-bold wrap-anywhere sm:text-lg"
+                    data-testid="item-title"
+                  >
+                    {/* Slides have no name: their picture and their place in the home page's order say which. */}
+                    {area.numbered ? (
+                      t('itemTitle', { number: index + 1, total: cards.length })
+                    ) : (
+                      <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>
+                    )}
+                  </h2>
+                  {/* The grip beside the place it changes. */}
+                  {reorderable && <DragHandle label={ta('dragSlide', { number: index + 1 })} testId="drag-handle" />}
+                </div>
                 {(card.draft || card.featured) && (
                   <p className="flex gap-2 text-xs font-bold uppercase">
                     {card.draft && (
@@ -115,10 +152,7 @@ export async function ItemList({
                   </ul>
                 )}
                 <div className="mt-auto flex flex-wrap gap-2 pt-1 sm:pt-3">
-                  {/* Reordering means the whole list: not on a searched one. */}
-                  {area.numbered && !filtered && (
-                    <OrderButtons id={card.id} index={index} count={cards.length} describedBy={`item-${card.id}-title`} />
-                  )}
+                  {reorderable && <OrderButtons id={card.id} index={index} count={cards.length} describedBy={`item-${card.id}-title`} />}
                   <Link
                     href={adminPath.edit(area, card.id)}
                     className="btn-secondary max-sm:px-3 max-sm:py-1.5 max-sm:text-sm"
@@ -142,7 +176,7 @@ export async function ItemList({
               </div>
             </li>
           ))}
-        </ul>
+        </ListOf>
       )}
       {footer}
     </section>

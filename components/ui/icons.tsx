@@ -59,6 +59,15 @@ export function ArrowDownIcon(props: IconProps) {
   );
 }
 
+/** Six dots: the grip of a drag handle. */
+export function GripIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01" strokeWidth="3" />
+    </Svg>
+  );
+}
+
 export function InfoIcon(props: IconProps) {
   return (
     <Svg {...props}>

@@ -39,7 +39,7 @@ import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } fr
 import { activityQuery, parseActivityFilter } from '@/lib/activity/read';
 import { restoreFromEntry } from '@/lib/activity/restore';
 import { parseId } from '@/lib/entities/ids';
-import { moveSlide as moveSlideInOrder } from '@/lib/entities/slides/order';
+import { moveSlide as moveSlideInOrder, moveSlideTo as moveSlideToPlace } from '@/lib/entities/slides/order';
 import { AppError } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
 import { sentVersion, VERSION_FIELD } from '@/lib/entities/version';
@@ -121,6 +121,20 @@ export async function moveSlide(form: FormData): Promise<void> {
   redirect({
     href: `${adminPath.list(AREAS.slides)}${query}`,
     locale: form instanceof FormData ? formLocale(form) : routing.defaultLocale,
+  });
+}
+
+// A position is a place in a list of slides: 1 up to a bound no list reaches (past its end is its end).
+const moveSlideToArgs = z.tuple([idArg, z.number().int().min(1).max(1_000_000)]);
+
+/**
+ * Drag and drop on the slide list: the slide to `position` (1-based) in the home page's order.
+ * Called from the list's script, which then shows the list as saved and announces the move.
+ */
+export async function moveSlideTo(id: number, position: number): Promise<ActionResult> {
+  return run('content', async (user) => {
+    const [slideId, place] = argsOf(moveSlideToArgs, [id, position]);
+    await moveSlideToPlace(slideId, place, await whoOfAction(user));
   });
 }
 

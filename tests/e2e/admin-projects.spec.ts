@@ -5,9 +5,10 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { bigPhoto } from '../helpers/api';
 import { makeUser, PASSWORD, testDb } from '../helpers/db';
+import { centre, mouseDrag } from './support';
 
-// Issue 25, the back office: a project with a gallery of 5 photos, reordered by keyboard (each
-// move announced), alt texts in both languages, featured: first on Home; then a draft, off the
+// Issue 25, the back office: a project with a gallery of 5 photos, reordered by keyboard and by
+// dragging (each move announced), alt texts in both languages, featured: first on Home; then a draft, off the
 // public site. Runs in the "admin" project (it changes what Home shows first), cleans up after.
 
 const PHOTOS = [
@@ -75,8 +76,16 @@ test('a project with 5 photos, reordered by keyboard, alt texts, featured: first
   await items.nth(1).getByTestId('gallery-down').focus();
   await page.keyboard.press('Space');
   await expect(page.getByTestId('gallery-announcement')).toHaveText('Photo 2 moved to position 3 of 5.');
+  const moved = await Promise.all([0, 1, 2, 3, 4].map(fileOf));
+  expect(moved).toEqual([before[1], before[2], before[0], before[3], before[4]]);
+
+  // By the mouse: photo 1 dragged by its handle onto photo 3 takes its place, announced the same way.
+  await items.nth(0).evaluate((item) => item.scrollIntoView({ block: 'start' }));
+  const handle = page.getByRole('button', { name: 'Drag photo 1 to a new place' });
+  await mouseDrag(page, await centre(handle), await centre(items.nth(2).locator('img')));
+  await expect(page.getByTestId('gallery-announcement')).toHaveText('Photo 1 moved to position 3 of 5.');
   const after = await Promise.all([0, 1, 2, 3, 4].map(fileOf));
-  expect(after).toEqual([before[1], before[2], before[0], before[3], before[4]]);
+  expect(after).toEqual([before[2], before[0], before[1], before[3], before[4]]);
 
   for (let i = 0; i < 5; i++) {
     await items

@@ -1,6 +1,6 @@
 import { call, imageFile, userWithToken } from '../helpers/api';
 import { testDb } from '../helpers/db';
-import { expect, localePath, test, TEMP_PREFIX, waitForHydration, type Locale } from './support';
+import { expect, localePath, messages, test, TEMP_PREFIX, touchDrag, waitForHydration, type Locale } from './support';
 
 // Issue 25: the portfolio as a visitor meets it, in both languages, on a phone and a desktop.
 // One worker runs the file in order: its set-up (a gallery and a video on a seeded project) and
@@ -88,6 +88,55 @@ for (const locale of ['en', 'ar'] as Locale[]) {
     await expect(frame).toHaveCount(1);
   });
 }
+
+test.describe('on a 375 px touch phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  for (const locale of ['en', 'ar'] as Locale[]) {
+    test(`${locale}: a swipe in the lightbox goes to the next or previous photo, in the reading direction`, async ({ page }) => {
+      await page.goto(localePath(locale, `/Projects/${project.slug}`));
+      const thumbnails = page.getByTestId('gallery-thumbnail');
+      await expect(thumbnails).toHaveCount(5);
+      await waitForHydration(page.getByTestId('project-gallery'));
+      await thumbnails.nth(1).tap();
+      const dialog = page.getByRole('dialog');
+      const image = dialog.getByRole('img');
+      const alt = (n: number) => (locale === 'ar' ? `الصورة ${n} للمسرح` : `Photo ${n} of the stage`);
+      await expect(image).toHaveAttribute('alt', alt(2));
+      // A finger across the photo, above the arrow buttons (they sit at its middle height).
+      const box = (await image.boundingBox())!;
+      const y = box.y + box.height * 0.3;
+      const left = { x: box.x + box.width * 0.2, y };
+      const right = { x: box.x + box.width * 0.8, y };
+      // The next photo comes from where the text runs: a leftward swipe in English, rightward in Arabic.
+      const [forward, back] =
+        locale === 'ar'
+          ? [
+              [left, right],
+              [right, left],
+            ]
+          : [
+              [right, left],
+              [left, right],
+            ];
+      await touchDrag(page, forward[0]!, forward[1]!);
+      await expect(image).toHaveAttribute('alt', alt(3));
+      await expect(dialog.getByTestId('gallery-position')).toHaveText(
+        messages(locale).projects.galleryPosition.replace('{number}', '3').replace('{total}', '5'),
+      );
+      await touchDrag(page, back[0]!, back[1]!);
+      await touchDrag(page, back[0]!, back[1]!);
+      await expect(image).toHaveAttribute('alt', alt(1));
+      // Past the first, the last (the gallery goes round).
+      await touchDrag(page, back[0]!, back[1]!);
+      await expect(image).toHaveAttribute('alt', alt(5));
+      // A short move is a tap or a wobble, not a swipe.
+      await touchDrag(page, forward[0]!, { x: forward[0]!.x + (forward[1]!.x - forward[0]!.x) / 10, y }, 3);
+      await expect(image).toHaveAttribute('alt', alt(5));
+      await expect(dialog).toBeVisible();
+    });
+  }
+});
 
 test('the shared search finds projects across all of them, on the server, in Arabic too', async ({ page }) => {
   await page.goto('/ar/Projects');

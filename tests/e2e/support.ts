@@ -133,3 +133,42 @@ export async function settle(page: Page, action: () => Promise<unknown>, quietMs
     page.off('requestfailed', end);
   }
 }
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The centre of an element on the screen, where it is now (not scrolled: a drag's ends must both be in view). */
+export async function centre(target: Locator): Promise<Point> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the element has no box');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * A finger pressed at `from`, moved to `to` in `steps` and lifted: real touch input through
+ * Chromium's DevTools protocol (the page gets touch and pointer events as from a touch screen,
+ * its `touch-action` honoured), in a context made with `hasTouch`.
+ */
+export async function touchDrag(page: Page, from: Point, to: Point, steps = 12) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+    for (let i = 1; i <= steps; i++) {
+      const point = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The mouse's drag: pressed at `from`, moved to `to` in `steps`, released. */
+export async function mouseDrag(page: Page, from: Point, to: Point, steps = 12) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps });
+  await page.mouse.up();
+}

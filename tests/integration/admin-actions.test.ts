@@ -62,6 +62,7 @@ describe('admin server actions are guarded on the server', () => {
         await invoke('saveItem', ['team', victim.id, await teamForm('hacked')], cookies[who]),
         await invoke('deleteItem', ['team', victim.id], cookies[who]),
         await invoke('deleteItem', ['slides', (await testDb.slide.findFirstOrThrow()).id], cookies[who]),
+        await invoke('moveSlideTo', [(await testDb.slide.findFirstOrThrow()).id, 2], cookies[who]),
         await invoke('saveUserFlags', [victim.id, true, true], cookies[who]),
         await invoke('deleteUser', [(await makeUser('pending')).id], cookies[who]),
       ];
@@ -74,6 +75,17 @@ describe('admin server actions are guarded on the server', () => {
       expect(JSON.parse(after).users).toBe(JSON.parse(before).users + 1);
     });
   }
+
+  it('moving a slide to a place: odd arguments are a bad request, an unknown slide not found, nothing moved', async () => {
+    const order = async () => (await testDb.slide.findMany({ orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] })).map((s) => s.id);
+    const before = await order();
+    const first = before[0]!;
+    for (const args of [[first, 0], [first, 1.5], [first, '2'], [first], [-1, 1]])
+      expect((await invoke('moveSlideTo', args, cookies.mini)).text).toContain('"error":"badRequest"');
+    expect((await invoke('moveSlideTo', [999999, 1], cookies.mini)).text).toContain('"error":"notFound"');
+    // Compared over the slides there at the start (another file may add one meanwhile).
+    expect((await order()).filter((id) => before.includes(id))).toEqual(before);
+  });
 
   it('user actions refuse a Mini Admin and change nothing', async () => {
     const target = await makeUser('pending');
