@@ -6,6 +6,7 @@ import { events } from '@/lib/entities/events';
 import { parseId } from '@/lib/entities/ids';
 import { versionOf } from '@/lib/entities/version';
 import { entityByKey } from '@/lib/entities/registry';
+import { SEARCH_MAX } from '@/lib/search';
 import type { AreaDef } from './areas';
 
 // The admin's read layer: rows become plain view models for the list cards and form values,
@@ -13,8 +14,6 @@ import type { AreaDef } from './areas';
 
 export type { AdminCard };
 
-/** The longest search a back-office list takes (longer is cut): every list's `?q=`. */
-export const SEARCH_MAX = 100;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
