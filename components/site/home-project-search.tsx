@@ -54,7 +54,11 @@ export function HomeProjectSearch({ children }: { children: ReactNode }) {
   /** The answer to the query in the box, once it has come. */
   const settled = current?.q === q ? current : null;
   const allResults = (
-    <Link href={{ pathname: pagePath('projects'), query: { [SEARCH_PARAM]: q } }} className="font-semibold underline" data-testid="search-all">
+    <Link
+      href={{ pathname: pagePath('projects'), query: { [SEARCH_PARAM]: q } }}
+      className="font-semibold underline"
+      data-testid="search-all"
+    >
       {t('allResults')}
     </Link>
   );
@@ -62,7 +66,11 @@ export function HomeProjectSearch({ children }: { children: ReactNode }) {
     // scroll-mt: the sticky header (taller on phones, where it holds the search box) must not cover the first result.
     <div data-search-results className="scroll-mt-32" aria-busy={Boolean(q) && !settled}>
       {/* Always mounted, so screen readers announce the count when it changes. */}
-      <p role="status" className={settled ? 'mb-4 text-center text-zinc-700 dark:text-zinc-300' : 'sr-only'} data-testid="home-search-status">
+      <p
+        role="status"
+        className={settled ? 'mb-4 text-center text-zinc-700 dark:text-zinc-300' : 'sr-only'}
+        data-testid="home-search-status"
+      >
         {settled?.ok && t('projectsFound', { count: settled.total })}
         {settled?.ok === false && t('searchFailed')}
       </p>

@@ -204,18 +204,23 @@ async function readFacets(locale: string) {
 
 export const getProjectFacets = async (locale: string) => unwrap(await readFacets(locale));
 
-/** Home's "Our projects": the featured ones in their order, then the newest, HOME_PROJECTS at most. */
+/**
+ * Home's "Our projects": the featured ones in their order, then the newest, HOME_PROJECTS at most.
+ * The order number counts among featured projects only: a project no longer featured keeps its
+ * number (and every project has one, 0 by default), which must not put it before newer ones.
+ */
 async function readHomeProjects(locale: string) {
   'use cache';
   cacheTag(...TAGS);
   return cachedRead(async () => {
-    const rows = await db.event.findMany({
-      where: { published: true },
-      include: { client: true },
-      orderBy: [{ featured: 'desc' }, { featuredOrder: 'asc' }, { date: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
-      take: HOME_PROJECTS,
-    });
-    return rows.map((row) => card(row, locale));
+    const rows = await db.$queryRaw<{ id: number }[]>`
+      SELECT id FROM events WHERE published
+      ORDER BY featured DESC, CASE WHEN featured THEN featured_order END, date DESC NULLS LAST, id DESC
+      LIMIT ${HOME_PROJECTS}`;
+    return cardsByIds(
+      rows.map((row) => row.id),
+      locale,
+    );
   });
 }
 
