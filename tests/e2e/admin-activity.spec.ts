@@ -71,10 +71,11 @@ test('on a 375 px phone the filters fold behind one button, with or without scri
   for (const javaScriptEnabled of [true, false]) {
     const { page } = await signedIn(browser, { viewport: screen, isMobile: true, hasTouch: true, javaScriptEnabled });
     await page.goto('/Admin/Activity');
-    const form = page.getByTestId('activity-filter');
-    await expect(form).toBeHidden();
     // The first entry starts on the first screen, its kind in view, with the count above it.
     const first = page.getByTestId('activity-entry').first();
+    await expect(first).toBeVisible();
+    const form = page.getByTestId('activity-filter');
+    await expect(form).toBeHidden();
     const top = (await first.boundingBox())!.y;
     expect(top, `javaScriptEnabled: ${javaScriptEnabled}`).toBeLessThan(screen.height - 100);
     await expect(first.getByTestId('activity-kind')).toBeInViewport();
