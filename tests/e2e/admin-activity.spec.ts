@@ -69,7 +69,7 @@ test('on a 375 px phone the filters fold behind one button, with or without scri
 }) => {
   const screen = { width: 375, height: 740 };
   for (const javaScriptEnabled of [true, false]) {
-    const { page } = await signedIn(browser, { viewport: screen, isMobile: true, hasTouch: true, javaScriptEnabled });
+    const { page } = await signedIn(browser, { viewport: screen, javaScriptEnabled });
     await page.goto('/Admin/Activity');
     // The first entry starts on the first screen, its kind in view, with the count above it.
     const first = page.getByTestId('activity-entry').first();
@@ -80,11 +80,11 @@ test('on a 375 px phone the filters fold behind one button, with or without scri
     expect(top, `javaScriptEnabled: ${javaScriptEnabled}`).toBeLessThan(screen.height - 100);
     await expect(first.getByTestId('activity-kind')).toBeInViewport();
     await expect(page.getByTestId('activity-count')).toBeInViewport();
-    // One tap opens the filters; a filter in use keeps them open on the filtered list.
-    await page.getByText(en.admin.activity.filters, { exact: true }).tap();
+    // One press opens the filters; a filter in use keeps them open on the filtered list.
+    await page.getByText(en.admin.activity.filters, { exact: true }).click();
     await expect(form).toBeVisible();
     await form.getByLabel(en.admin.activity.kind).selectOption('signIn');
-    await form.getByTestId('activity-apply').tap();
+    await form.getByTestId('activity-apply').click();
     await page.waitForURL(/kind=signIn/);
     await expect(page.getByTestId('activity-filter')).toBeVisible();
     await expect(page.getByTestId('activity-filter').getByLabel(en.admin.activity.kind)).toHaveValue('signIn');
