@@ -12,6 +12,12 @@ export type CacheTag = EntityKey;
  * the Cache-Control that CDNs are promised (README, "Behind a CDN") must not grow.
  */
 const CONTENT_CACHE_LIFE = { stale: 30, revalidate: 30, expire: 60 };
+/**
+ * Public content every visitor gets the same, outside the pages (the old client's /api/home,
+ * Home's project search): a shared cache (the HTTP server's, a CDN's) keeps it as long as a page,
+ * a browser asks again every time (max-age=0), and a write empties this server's copies at once.
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
 /** A result that must not be kept at all. */
 const NOT_KEPT = { stale: 0, revalidate: 0, expire: 0 };
 

@@ -19,14 +19,21 @@ export interface PublicPage {
   readonly path: '/' | `/${string}`;
   /** Pages with something to search show the header search box with this placeholder. */
   readonly search?: SearchPlaceholder;
+<<<<<<< HEAD
   /** False: left out of the header's navigation (the footer's "Site pages" lists every page). */
   readonly inNav?: false;
+=======
+  /** Where the search box's plain GET goes before scripts run, when not to the page itself. */
+  readonly searchFormTarget?: PageKey;
+>>>>>>> home
   readonly sitemap: { readonly priority: number; readonly changeFrequency: ChangeFrequency };
 }
 
 /** The public site, in navigation order (the footer's and the sitemap's too). */
 export const PUBLIC_PAGES = [
-  { key: 'home', path: '/', search: 'searchEvents', sitemap: { priority: 1, changeFrequency: 'weekly' } },
+  // Home is a cached page that never reads its query string: without scripts its search is
+  // /Projects?q=, the server's search over every project (with scripts it searches in place).
+  { key: 'home', path: '/', search: 'searchEvents', searchFormTarget: 'projects', sitemap: { priority: 1, changeFrequency: 'weekly' } },
   // The portfolio (issue 25): searched on the server (its form posts ?q= to the page itself).
   { key: 'projects', path: '/Projects', search: 'searchProjects', sitemap: { priority: 0.9, changeFrequency: 'weekly' } },
   { key: 'services', path: '/Services', search: 'searchServices', sitemap: { priority: 0.7, changeFrequency: 'weekly' } },
@@ -80,6 +87,12 @@ export const NAV_PAGES: readonly PublicPage[] = PUBLIC_PAGES.filter((page) => !(
 
 /** The project page of a slug (its English path). */
 export const projectPath = (slug: string) => `/Projects/${slug}`;
+
+/** Where the search form of the page at an unprefixed path sends its GET: another page's English path, or undefined for itself. */
+export function searchFormTarget(path: string): PublicPage['path'] | undefined {
+  for (const page of PUBLIC_PAGES) if ('searchFormTarget' in page && page.path === path) return pagePath(page.searchFormTarget);
+  return undefined;
+}
 
 /** The search placeholder of the page at an unprefixed path, or undefined where there is no search box. */
 export function searchPlaceholder(path: string): SearchPlaceholder | undefined {

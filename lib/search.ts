@@ -1,5 +1,15 @@
 // Search that forgives how people type Arabic: diacritics (harakat), tatweel and the superscript
 // alef are ignored; alef forms (أ إ آ ٱ) fold to ا, ta marbuta to ha, alef maqsura to ya.
+/** The longest search query anything reads (longer is cut or refused): the site's and every back-office list's `?q=`. */
+export const SEARCH_MAX = 100;
+
+/**
+ * Home's live project search (app/project-search.json/route.ts): a path with a dot, so it is no
+ * page path (the page cache keys it by its whole URL, query included) and never redirected by
+ * language (next.config.ts).
+ */
+export const PROJECT_SEARCH_PATH = '/project-search.json';
+
 const DIACRITICS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
 
 export function normalizeForSearch(text: string): string {

@@ -7,6 +7,7 @@ import { isEntityKey } from '@/lib/entities/registry';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
 import { formatDubaiTime } from '@/lib/inquiries/format';
+import { FoldedFilters } from './folded-filters';
 
 // /Admin/Activity (issue 26): the activity log, server-rendered. The filters are a plain GET form
 // and the pages plain links (the URL is the screen's state, so it works without scripts); the one
@@ -86,6 +87,7 @@ export async function ActivityLog({
   const t = await getTranslations();
   const ta = await getTranslations('admin.activity');
   const query = activityQuery(filter);
+  const filtered = Boolean(filter.person || filter.entity || filter.kind || filter.from || filter.to);
   const select = (name: keyof ActivityFilter, label: string, choices: { value: string; label: string }[], value: string) => (
     <label className="grid min-w-0 gap-1 text-sm font-semibold">
       {label}
@@ -127,57 +129,67 @@ export async function ActivityLog({
             : ta('restored')}
         </p>
       )}
-      <form
-        method="get"
-        role="search"
-        className="mb-6 grid gap-3 rounded-2xl p-4 ring-1 ring-zinc-300 sm:grid-cols-2 lg:grid-cols-5 dark:ring-zinc-700"
-        data-testid="activity-filter"
-      >
-        {select(
-          'person',
-          ta('person'),
-          people.map((p) => ({ value: String(p.id), label: p.label })),
-          filter.person ? String(filter.person) : '',
-        )}
-        {select(
-          'entity',
-          ta('entity'),
-          LOGGED_ENTITIES.map((key) => ({ value: key, label: entityLabel(t, key) })),
-          filter.entity ?? '',
-        )}
-        {select(
-          'kind',
-          ta('kind'),
-          ACTIVITY_KINDS.map((kind) => ({ value: kind, label: ta(`kinds.${kind}`) })),
-          filter.kind ?? '',
-        )}
-        <label className="grid min-w-0 gap-1 text-sm font-semibold">
-          {ta('from')}
-          <input
-            type="date"
-            name="from"
-            defaultValue={filter.from ?? ''}
-            className="field-input"
-            dir="ltr"
-            data-testid="activity-filter-from"
-          />
-        </label>
-        <label className="grid min-w-0 gap-1 text-sm font-semibold">
-          {ta('to')}
-          <input type="date" name="to" defaultValue={filter.to ?? ''} className="field-input" dir="ltr" data-testid="activity-filter-to" />
-        </label>
-        <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
-          <button type="submit" className="btn-primary" data-testid="activity-apply">
-            {ta('apply')}
-          </button>
-          <Link href={adminPath.activity} className="font-semibold underline">
-            {ta('clear')}
-          </Link>
-          <p role="status" className="ms-auto text-sm font-semibold" data-testid="activity-count">
-            {ta('count', { count: total })}
-          </p>
-        </div>
-      </form>
+      <FoldedFilters label={ta('filters')} open={filtered} className="mb-4" testId="activity-filter-toggle">
+        <form
+          method="get"
+          role="search"
+          className="mt-3 grid gap-3 rounded-2xl p-4 ring-1 ring-zinc-300 sm:mt-0 sm:grid-cols-2 lg:grid-cols-5 dark:ring-zinc-700"
+          data-testid="activity-filter"
+        >
+          {select(
+            'person',
+            ta('person'),
+            people.map((p) => ({ value: String(p.id), label: p.label })),
+            filter.person ? String(filter.person) : '',
+          )}
+          {select(
+            'entity',
+            ta('entity'),
+            LOGGED_ENTITIES.map((key) => ({ value: key, label: entityLabel(t, key) })),
+            filter.entity ?? '',
+          )}
+          {select(
+            'kind',
+            ta('kind'),
+            ACTIVITY_KINDS.map((kind) => ({ value: kind, label: ta(`kinds.${kind}`) })),
+            filter.kind ?? '',
+          )}
+          <label className="grid min-w-0 gap-1 text-sm font-semibold">
+            {ta('from')}
+            <input
+              type="date"
+              name="from"
+              defaultValue={filter.from ?? ''}
+              className="field-input"
+              dir="ltr"
+              data-testid="activity-filter-from"
+            />
+          </label>
+          <label className="grid min-w-0 gap-1 text-sm font-semibold">
+            {ta('to')}
+            <input
+              type="date"
+              name="to"
+              defaultValue={filter.to ?? ''}
+              className="field-input"
+              dir="ltr"
+              data-testid="activity-filter-to"
+            />
+          </label>
+          <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
+            <button type="submit" className="btn-primary" data-testid="activity-apply">
+              {ta('apply')}
+            </button>
+            <Link href={adminPath.activity} className="font-semibold underline">
+              {ta('clear')}
+            </Link>
+          </div>
+        </form>
+      </FoldedFilters>
+      {/* Outside the fold: on a phone the count shows with the filters closed. */}
+      <p role="status" className="mb-4 text-sm font-semibold" data-testid="activity-count">
+        {ta('count', { count: total })}
+      </p>
 
       {entries.length === 0 ? (
         <p data-testid="activity-empty">{ta('empty')}</p>

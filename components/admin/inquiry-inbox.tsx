@@ -6,6 +6,7 @@ import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
 import { EVENT_TYPES, STATUSES } from '@/lib/inquiries/constants';
 import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
 import { Link } from '@/lib/i18n/navigation';
+import { FoldedFilters } from './folded-filters';
 import { localePath } from '@/lib/pages';
 
 /**
@@ -45,14 +46,7 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
           </a>
         ))}
       </div>
-      {/* Folded behind one button on phones (a <details> needs no script), open from 640 px
-          (::details-content) and whenever a filter is in use. */}
-      <details
-        open={!folded}
-        className="mb-6 sm:[&::details-content]:block sm:[&::details-content]:[content-visibility:visible]"
-        data-testid="inquiry-filter-toggle"
-      >
-        <summary className="btn-secondary cursor-pointer sm:hidden">{t('filters')}</summary>
+      <FoldedFilters label={t('filters')} open={!folded} className="mb-6" testId="inquiry-filter-toggle">
         <form
           method="get"
           action={localePath(locale, adminPath.inquiries)}
@@ -111,7 +105,7 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
             </a>
           </div>
         </form>
-      </details>
+      </FoldedFilters>
       <p className="mb-4 font-semibold" role="status" data-testid="inquiry-count">
         {total > rows.length ? t('shownLimited', { shown: INBOX_PAGE_SIZE, count: total }) : t('shown', { count: total })}
       </p>

@@ -45,7 +45,7 @@ export async function ItemList({
   filtered = false,
 }: {
   area: AreaDef;
-  cards: (AdminCard & { draft?: boolean; featured?: boolean })[];
+  cards: (AdminCard & { draft?: boolean; featured?: boolean; main?: boolean })[];
   /** Above the cards: the search and filters of a long list. */
   toolbar?: ReactNode;
   /** Below them: its pages. */
@@ -118,6 +118,18 @@ export async function ItemList({
                   {/* The grip beside the place it changes. */}
                   {reorderable && <DragHandle label={ta('dragSlide', { number: index + 1 })} testId="drag-handle" />}
                 </div>
+                {card.main && (
+                  <div data-testid="main-office">
+                    <p className="text-xs font-bold uppercase">
+                      <span className="rounded bg-brand px-2 py-0.5 text-zinc-950" data-testid="main-office-badge">
+                        {t('mainOffice')}
+                      </span>
+                    </p>
+                    <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300" data-testid="main-office-hint">
+                      {t('mainOfficeHint')}
+                    </p>
+                  </div>
+                )}
                 {(card.draft || card.featured) && (
                   <p className="flex gap-2 text-xs font-bold uppercase">
                     {card.draft && (

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { SEARCH_MAX } from '@/lib/admin/server';
+import { SEARCH_MAX } from '@/lib/search';
 import { Link } from '@/lib/i18n/navigation';
 import { SearchIcon } from '@/components/ui/icons';
 

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { AdminListFilter } from '@/lib/admin/server';
 import { Link } from '@/lib/i18n/navigation';
+import { FoldedFilters } from './folded-filters';
 
 type Choice = { value: string; label: string };
 
@@ -42,40 +43,37 @@ export async function ProjectListTools({
       className="mb-6 grid gap-3 rounded-2xl p-4 ring-1 ring-zinc-300 sm:grid-cols-2 lg:grid-cols-6 dark:ring-zinc-700"
       data-testid="project-list-tools"
     >
-      <label className="grid gap-1 text-sm font-semibold lg:col-span-2">
+      <label className="grid gap-1 text-sm font-semibold sm:col-span-2">
         {t('search')}
         <input type="search" name="q" defaultValue={filter.q} className="field-input" data-testid="admin-search" />
       </label>
-      {/* On a phone the four filters fold behind one box (open while one is set), so the list
-          starts on the first screen; a checkbox and its label, so it works without scripts. */}
-      <input
-        id="project-filters-toggle"
-        type="checkbox"
-        defaultChecked={Boolean(filter.year || filter.client || filter.service || filter.state)}
-        className="peer sr-only sm:hidden"
-      />
-      <label htmlFor="project-filters-toggle" className="btn-secondary cursor-pointer peer-focus-visible:outline-2 sm:hidden">
-        {t('filters')}
-      </label>
-      <div className="contents max-sm:hidden max-sm:peer-checked:grid max-sm:peer-checked:gap-3" data-testid="project-filters">
-        {select(
-          'year',
-          t('year'),
-          years.map((y) => ({ value: String(y), label: String(y) })),
-          filter.year ? String(filter.year) : '',
-        )}
-        {select('client', t('client'), clients, filter.client ? String(filter.client) : '')}
-        {select('service', t('service'), services, filter.service ? String(filter.service) : '')}
-        {select(
-          'state',
-          t('state'),
-          [
-            { value: 'published', label: t('published') },
-            { value: 'draft', label: t('drafts') },
-          ],
-          filter.state ?? '',
-        )}
-      </div>
+      {/* On a phone the four filters fold behind one button (open while one is set), so the list starts on the first screen. */}
+      <FoldedFilters
+        label={t('filters')}
+        open={Boolean(filter.year || filter.client || filter.service || filter.state)}
+        className="sm:col-span-2 lg:col-span-4"
+        testId="project-filters"
+      >
+        <div className="mt-3 grid gap-3 sm:mt-0 sm:grid-cols-2 lg:grid-cols-4">
+          {select(
+            'year',
+            t('year'),
+            years.map((y) => ({ value: String(y), label: String(y) })),
+            filter.year ? String(filter.year) : '',
+          )}
+          {select('client', t('client'), clients, filter.client ? String(filter.client) : '')}
+          {select('service', t('service'), services, filter.service ? String(filter.service) : '')}
+          {select(
+            'state',
+            t('state'),
+            [
+              { value: 'published', label: t('published') },
+              { value: 'draft', label: t('drafts') },
+            ],
+            filter.state ?? '',
+          )}
+        </div>
+      </FoldedFilters>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-6">
         <button type="submit" className="btn-primary" data-testid="admin-filter">
           {t('apply')}

@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import { StaticImage } from '@/components/ui/static-image';
 import type { ProjectCard as Card } from '@/lib/content/projects';
 import { placeOf } from '@/lib/content/place';
@@ -6,25 +6,27 @@ import { Link } from '@/lib/i18n/navigation';
 import { projectPath } from '@/lib/pages';
 import { ClientLogo } from './client-logo';
 
-/** A project in a grid: the whole card is one link to its page (its name is the link's text). */
-export async function ProjectCard({
+/**
+ * A project in a grid: the whole card is one link to its page (its name is the link's text).
+ * Rendered on the server (/Projects, a project's related ones, Home) and in the browser (Home's
+ * live search results), so it is neither async nor a client component, and its words come from
+ * `common`, a namespace the browser has.
+ */
+export function ProjectCard({
   project,
-  searchText,
   priority,
   level = 3,
 }: {
   project: Card;
-  searchText?: string;
   priority?: boolean;
   /** Its heading's level: 2 where the list is the page's own (right under its h1), 3 under a section's h2. */
   level?: 2 | 3;
 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
-  const t = await getTranslations('projects');
+  const t = useTranslations('common');
   const place = placeOf(project);
   return (
     <li
-      data-search={searchText}
       className="group relative overflow-hidden rounded-2xl bg-zinc-100 shadow-sm ring-1 ring-zinc-200 focus-within:ring-2 focus-within:ring-brand dark:bg-zinc-900 dark:ring-zinc-800"
       data-testid="event-card"
     >

@@ -1,13 +1,15 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
-import { searchPlaceholder } from '@/lib/pages';
+import { localePath, searchFormTarget, searchPlaceholder } from '@/lib/pages';
+import { SEARCH_MAX } from '@/lib/search';
 import { SEARCH_PARAM, useSearch } from './search-context';
 
 export function SearchBox({ id, className = '' }: { id: string; className?: string }) {
   const t = useTranslations('nav');
+  const locale = useLocale();
   const pathname = usePathname();
   const { query, setQuery } = useSearch();
   const input = useRef<HTMLInputElement>(null);
@@ -22,14 +24,16 @@ export function SearchBox({ id, className = '' }: { id: string; className?: stri
   // Only the pages with something to search (lib/pages.ts) show the box, each with its own placeholder.
   const key = searchPlaceholder(pathname);
   if (!key) return null;
+  const target = searchFormTarget(pathname);
   return (
     // The list filters as the visitor types; Enter (the keyboard's Search key on a phone) also
     // brings the list into view and closes the keyboard: on a phone, Home's projects are a
     // screen and a half below the search box, so the filtering was happening out of sight.
     // Before the scripts run, Enter submits the form as a plain GET (?q=…) to this page, whose
-    // search then starts from it (SearchProvider).
+    // search then starts from it (SearchProvider); Home's goes to /Projects?q= (lib/pages.ts).
     <form
       role="search"
+      action={target && localePath(locale, target)}
       className={className}
       onSubmit={(e) => {
         // The portfolio is searched on the server (all projects, lib/content/projects.ts): the
@@ -52,6 +56,7 @@ export function SearchBox({ id, className = '' }: { id: string; className?: stri
         type="search"
         enterKeyHint="search"
         value={query}
+        maxLength={SEARCH_MAX}
         onChange={(e) => setQuery(e.target.value)}
         placeholder={t(key)}
         className="w-full rounded-full border border-zinc-300 bg-white px-4 py-2 text-sm text-zinc-900 placeholder:text-zinc-600 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400"

@@ -1,27 +1,15 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from '@/lib/i18n/navigation';
 import { normalizeForSearch, SEARCH_FIELD_SEPARATOR } from '@/lib/search';
-import { SEARCH_PARAM, useSearch } from './search-context';
+import { useSearch } from './search-context';
 
 /**
  * Filters server-rendered items live. Each item carries `data-search` (its searchable text,
  * already normalized on the server), so the list itself never has to be shipped to the browser
  * as data: the HTML is the only copy.
  */
-export function SearchFilter({
-  children,
-  noResults,
-  searchAllHref,
-  searchAllLabel,
-}: {
-  children: ReactNode;
-  noResults: string;
-  /** Where the same query searches everything (Home shows a few projects; /Projects searches them all). */
-  searchAllHref?: string;
-  searchAllLabel?: string;
-}) {
+export function SearchFilter({ children, noResults }: { children: ReactNode; noResults: string }) {
   const { query } = useSearch();
   const box = useRef<HTMLDivElement>(null);
   const [empty, setEmpty] = useState(false);
@@ -43,17 +31,6 @@ export function SearchFilter({
       <p role="status" className={empty ? 'mb-4 text-center text-zinc-700 dark:text-zinc-300' : 'sr-only'}>
         {empty ? noResults : ''}
       </p>
-      {searchAllHref && query.trim() && (
-        <p className="mb-4 text-center">
-          <Link
-            href={{ pathname: searchAllHref, query: { [SEARCH_PARAM]: query.trim() } }}
-            className="font-semibold underline"
-            data-testid="search-all"
-          >
-            {searchAllLabel}
-          </Link>
-        </p>
-      )}
       {children}
     </div>
   );

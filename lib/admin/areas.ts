@@ -70,6 +70,7 @@ export interface AreaDef {
   logo: boolean;
   numbered: boolean;
   initials: boolean;
+  mainFirst: boolean;
 }
 
 function deriveArea(entity: AnyEntity): AreaDef {
@@ -95,6 +96,7 @@ function deriveArea(entity: AnyEntity): AreaDef {
     logo: admin.logo ?? false,
     numbered: admin.numbered ?? false,
     initials: admin.initials ?? false,
+    mainFirst: admin.mainFirst ?? false,
   };
 }
 

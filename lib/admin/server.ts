@@ -6,15 +6,14 @@ import { events } from '@/lib/entities/events';
 import { parseId } from '@/lib/entities/ids';
 import { versionOf } from '@/lib/entities/version';
 import { entityByKey } from '@/lib/entities/registry';
+import { mainOffice } from '@/lib/offices';
+import { SEARCH_MAX } from '@/lib/search';
 import type { AreaDef } from './areas';
 
 // The admin's read layer: rows become plain view models for the list cards and form values,
 // through each entity's descriptor.
 
 export type { AdminCard };
-
-/** The longest search a back-office list takes (longer is cut): every list's `?q=`. */
-export const SEARCH_MAX = 100;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
@@ -26,9 +25,11 @@ export const searchQuery = (params: Record<string, string | string[] | undefined
  * image's file name, contains it (letter case aside). Filtered here, on the server: these areas hold
  * tens of rows (the long one, projects, is searched in the database by projectCards).
  */
-export async function listCards(area: AreaDef, locale: string, q = ''): Promise<AdminCard[]> {
+export async function listCards(area: AreaDef, locale: string, q = ''): Promise<(AdminCard & { main?: boolean })[]> {
   const needle = q.trim().slice(0, SEARCH_MAX).toLocaleLowerCase();
   const rows = await crud.list(area.entity);
+  // Of the whole list, before a search narrows it: the main office stays the main one when found alone.
+  const mainId = area.mainFirst ? (mainOffice(rows) as { id: number } | undefined)?.id : undefined;
   const found = needle
     ? rows.filter((row) =>
         [
@@ -37,7 +38,10 @@ export async function listCards(area: AreaDef, locale: string, q = ''): Promise<
         ].some((value) => typeof value === 'string' && value.toLocaleLowerCase().includes(needle)),
       )
     : rows;
-  return found.map((row) => area.entity.admin.card(row, locale, rowImageUrl(area.entity, row)));
+  return found.map((row) => {
+    const card = area.entity.admin.card(row, locale, rowImageUrl(area.entity, row));
+    return mainId === undefined ? card : { ...card, main: card.id === mainId };
+  });
 }
 
 /** Cards a page of the back office's project list holds. */

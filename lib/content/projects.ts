@@ -10,7 +10,7 @@ import { services } from '@/lib/entities/services';
 import { parseId } from '@/lib/entities/ids';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
-import { normalizeForSearch } from '@/lib/search';
+import { normalizeForSearch, SEARCH_MAX } from '@/lib/search';
 import { isSlug } from '@/lib/slug';
 import { parseVideoUrl, type VideoRef } from '@/lib/video';
 
@@ -25,8 +25,6 @@ export const HOME_PROJECTS = 8;
 export const RELATED_PROJECTS = 3;
 /** Pages past this are not rendered (a crawler's ?page=999999 costs nothing). */
 const MAX_PAGE = 1000;
-/** The longest search query read; longer ones are cut. */
-export const MAX_QUERY = 100;
 
 const TAGS = [events.key, clients.key, services.key] as const;
 
@@ -39,8 +37,6 @@ export interface ProjectCard {
   date: string | null;
   image: string | null;
   client: { id: number; name: string; logo: string | null };
-  /** Name, place and city in both languages: a search matches either, whatever the page's language. */
-  searchText: string[];
 }
 
 export interface ProjectFilter {
@@ -67,7 +63,6 @@ function card(e: EventWithClient, locale: string): ProjectCard {
     date: day(e.date),
     image: imageUrl(events, e.image),
     client: { id: e.client.id, name: pick(locale, e.client.nameEn, e.client.nameAr), logo: imageUrl(clients, e.client.logo) },
-    searchText: [e.locationEn, e.locationAr, e.cityEn, e.cityAr, e.nameEn, e.nameAr],
   };
 }
 
@@ -84,7 +79,7 @@ export function parseProjectFilter(params: Record<string, string | string[] | un
     city: city || null,
     client: parseId(one(params.client)),
     // Control characters never match anything a person typed; they are dropped.
-    q: normalizeForSearch((one(params.q) ?? '').replace(/[\u0000-\u001F\u007F]/g, ' ').slice(0, MAX_QUERY)),
+    q: normalizeForSearch((one(params.q) ?? '').replace(/[\u0000-\u001F\u007F]/g, ' ').slice(0, SEARCH_MAX)),
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
 }
@@ -132,14 +127,14 @@ export interface ProjectPage {
   pages: number;
 }
 
-async function readProjectPage(locale: string, filter: ProjectFilter) {
+async function readProjectPage(locale: string, filter: ProjectFilter, size: number) {
   'use cache';
   cacheTag(...TAGS);
   return cachedRead(async (): Promise<ProjectPage> => {
-    const offset = (filter.page - 1) * PROJECTS_PER_PAGE;
+    const offset = (filter.page - 1) * size;
     const rows = await db.$queryRaw<{ id: number; total: bigint }[]>`
       SELECT id, count(*) OVER () AS total FROM events WHERE ${whereOf(filter)}
-      ORDER BY date DESC NULLS LAST, id DESC LIMIT ${PROJECTS_PER_PAGE} OFFSET ${offset}`;
+      ORDER BY date DESC NULLS LAST, id DESC LIMIT ${size} OFFSET ${offset}`;
     let total = Number(rows[0]?.total ?? 0);
     if (!rows.length && filter.page > 1) {
       // Past the last page: the count comes from a query of its own, so the page can say so.
@@ -153,12 +148,22 @@ async function readProjectPage(locale: string, filter: ProjectFilter) {
       ),
       total,
       page: filter.page,
-      pages: Math.max(1, Math.ceil(total / PROJECTS_PER_PAGE)),
+      pages: Math.max(1, Math.ceil(total / size)),
     };
   });
 }
 
-export const getProjectPage = async (locale: string, filter: ProjectFilter) => unwrap(await readProjectPage(locale, filter));
+/** One page of the filtered list, newest first, and the exact count: `size` is /Projects' 12 or Home's search's 8. */
+export const getProjectPage = async (locale: string, filter: ProjectFilter, size = PROJECTS_PER_PAGE) =>
+  unwrap(await readProjectPage(locale, filter, size));
+
+/**
+ * Home's live search (issue 25): the same search as /Projects' (name, place and city, either
+ * language, Arabic folded), over every published project, the newest HOME_PROJECTS and the
+ * exact count; its "All results" is /Projects?q= and shows the same count. One cached read per
+ * folded query, whatever letter case or harakat were typed.
+ */
+export const searchHomeProjects = (locale: string, q: string) => getProjectPage(locale, { ...NO_FILTER, q }, HOME_PROJECTS);
 
 export interface FilterChoice {
   value: string;
@@ -199,18 +204,23 @@ async function readFacets(locale: string) {
 
 export const getProjectFacets = async (locale: string) => unwrap(await readFacets(locale));
 
-/** Home's "Our projects": the featured ones in their order, then the newest, HOME_PROJECTS at most. */
+/**
+ * Home's "Our projects": the featured ones in their order, then the newest, HOME_PROJECTS at most.
+ * The order number counts among featured projects only: a project no longer featured keeps its
+ * number (and every project has one, 0 by default), which must not put it before newer ones.
+ */
 async function readHomeProjects(locale: string) {
   'use cache';
   cacheTag(...TAGS);
   return cachedRead(async () => {
-    const rows = await db.event.findMany({
-      where: { published: true },
-      include: { client: true },
-      orderBy: [{ featured: 'desc' }, { featuredOrder: 'asc' }, { date: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
-      take: HOME_PROJECTS,
-    });
-    return rows.map((row) => card(row, locale));
+    const rows = await db.$queryRaw<{ id: number }[]>`
+      SELECT id FROM events WHERE published
+      ORDER BY featured DESC, CASE WHEN featured THEN featured_order END, date DESC NULLS LAST, id DESC
+      LIMIT ${HOME_PROJECTS}`;
+    return cardsByIds(
+      rows.map((row) => row.id),
+      locale,
+    );
   });
 }
 

@@ -122,6 +122,8 @@ export interface EntityDef<K extends string = string, R extends Row = Row, S ext
     initials?: boolean;
     /** Cards are numbered in display order instead of titled (slides). */
     numbered?: boolean;
+    /** The first row (lowest id, lib/offices.ts `mainOffice`) is the main one: its card says so (offices). */
+    mainFirst?: boolean;
     /** `image` is the row's own image URL. */
     card(row: R, locale: string, image: string | null): AdminCard;
   };

@@ -1,6 +1,7 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { AppError, methodNotAllowed } from '@/lib/errors';
+import { SHARED_CACHE_CONTROL } from '@/lib/cache';
 import { config } from '@/lib/config';
 import { corsHeaders, preflightHeaders } from '@/lib/http/cors';
 import { apiBodyLimit } from '@/lib/http/upload-limits';
@@ -26,14 +27,13 @@ export function json(request: Request, body: unknown, status = 200): Response {
 }
 
 /**
- * Public content every visitor gets the same (GET /api/home): a shared cache may keep it as long
- * as a page (the HTTP server's, a CDN's). The CORS headers say `Vary: Origin` when they depend on
- * the caller (a CORS_ORIGINS list); with `*` one copy serves every Origin. A browser asks again
- * every time (max-age=0), and writes empty this server's copies at once.
+ * Public content every visitor gets the same (GET /api/home), kept like a page (SHARED_CACHE_CONTROL).
+ * The CORS headers say `Vary: Origin` when they depend on the caller (a CORS_ORIGINS list); with
+ * `*` one copy serves every Origin.
  */
 export function sharedJson(request: Request, body: unknown): Response {
   const response = json(request, body);
-  response.headers.set('Cache-Control', 'public, max-age=0, s-maxage=30, stale-while-revalidate=30');
+  response.headers.set('Cache-Control', SHARED_CACHE_CONTROL);
   return response;
 }
 

@@ -6,7 +6,8 @@ import { signedIn } from './sign-in';
 // Several offices (issue 27, point 2): staff add a second office in the back office (Create is
 // there with one office already), and on a 375 px phone, in both languages, Contact Us lists both,
 // each with its own lazy map and directions link, and the footer shows the main office (the first
-// card) with its phone, e-mail, address and social links and the site's pages. Runs in the
+// card, marked "Main office" on its back-office card) with its phone, e-mail, address and social
+// links and the site's pages. Runs in the
 // "admin" project: a second office is shared state (the public office specs expect one). The
 // office is deleted at the end.
 test.describe.configure({ mode: 'default' });
@@ -60,6 +61,21 @@ test('a second office: created in the back office, listed on Contact Us with its
   await expect(admin.getByTestId('create-link')).toBeVisible();
 
   const main = await testDb.contact.findFirstOrThrow({ orderBy: { id: 'asc' } });
+  // The main office (the first card, lowest id) says so on its card, with what shows it; only it.
+  for (const locale of LOCALES) {
+    const c = messages(locale).admin.areas.contacts;
+    await admin.goto(localePath(locale, '/Admin/Contacts'));
+    const cards = admin.getByTestId('item-card');
+    await expect(cards.first().getByTestId('item-title')).toHaveText(main.phone);
+    await expect(cards.first().getByTestId('main-office-badge')).toHaveText(c.mainOffice);
+    await expect(cards.first().getByTestId('main-office-hint')).toHaveText(c.mainOfficeHint);
+    await expect(admin.getByTestId('main-office')).toHaveCount(1);
+    await expect(cards.filter({ hasText: SECOND.email }).getByTestId('main-office')).toHaveCount(0);
+    // Found alone by a search, the second office is still not the main one.
+    await admin.goto(`${localePath(locale, '/Admin/Contacts')}?q=${encodeURIComponent(SECOND.email)}`);
+    await expect(cards).toHaveCount(1);
+    await expect(admin.getByTestId('main-office')).toHaveCount(0);
+  }
   for (const locale of LOCALES) {
     const m = messages(locale);
     const visitor = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();

@@ -69,11 +69,20 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('Enter in search sends the query in the address (the page starts from it once scripts run)', async ({ page }) => {
+  test("Enter in Home's search opens the server's search over every project, /Projects?q=", async ({ page, request }) => {
+    const { events } = await homeData(request);
+    const expected = events.filter((e) => /sharjah/i.test(e.location)).length;
+    expect(expected, 'some seeded events are in Sharjah').toBeGreaterThan(0);
     await page.goto('/');
     await searchBox(page).fill('Sharjah');
     await searchBox(page).press('Enter');
-    await expect(page).toHaveURL((u) => u.pathname === '/' && u.searchParams.get('q') === 'Sharjah');
+    await expect(page).toHaveURL((u) => u.pathname === '/Projects' && u.searchParams.get('q') === 'Sharjah');
+    await expect(page.getByTestId('event-card')).toHaveCount(expected);
+    await page.goto('/ar');
+    await searchBox(page).fill('الشارقة');
+    await searchBox(page).press('Enter');
+    await expect(page).toHaveURL((u) => u.pathname === '/ar/Projects' && u.searchParams.get('q') === 'الشارقة');
+    await expect(page.getByTestId('event-card')).toHaveCount(expected);
   });
 
   test.describe('on a phone', () => {
@@ -174,7 +183,7 @@ test.describe('with the scripts held back until after the tap', () => {
     await expect(searchBox(page)).toHaveValue('Sharjah');
   });
 
-  test('Enter in search before hydration lands on the filtered list', async ({ page, context, request }) => {
+  test('Enter in search before hydration lands on the filtered list (/Projects?q=, from Home)', async ({ page, context, request }) => {
     const { events } = await homeData(request);
     const expected = events.filter((e) => /sharjah/i.test(e.location)).length;
     const scripts = await holdScripts(context);
@@ -183,6 +192,7 @@ test.describe('with the scripts held back until after the tap', () => {
     await searchBox(page).fill('Sharjah');
     await searchBox(page).press('Enter');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Sharjah');
+    expect(new URL(page.url()).pathname).toBe('/Projects');
     scripts.release();
     await waitForHydration(searchBox(page));
     await expect(searchBox(page)).toHaveValue('Sharjah');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createTranslator } from 'next-intl';
 import type en from '../../messages/en.json';
 
 // Shared helpers for the public-site specs (not a spec file itself).
@@ -42,6 +43,10 @@ export function messages(locale: Locale): Messages {
   }
   return m;
 }
+
+/** A namespace's messages formatted as the site formats them (plurals, arguments), for exact expectations. */
+export const translate = <N extends keyof Messages>(locale: Locale, namespace: N) =>
+  createTranslator({ locale, messages: messages(locale), namespace });
 
 /** Records created by these tests carry this prefix; other specs ignore them (tests run in parallel). */
 export const TEMP_PREFIX = 'E2E-TEMP';

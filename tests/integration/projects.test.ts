@@ -4,6 +4,7 @@ import { invoke, sessionCookie } from '../helpers/actions';
 import { BASE, call, imageFile, unique, userWithToken } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { testDb } from '../helpers/db';
+import { errorMessage } from '@/lib/i18n/messages';
 
 // Issue 25: every event is a project with a page of its own. Slugs come from the English name
 // (also for events the old client creates), stay unique, can be edited, and an old one answers a
@@ -183,6 +184,68 @@ describe('projects', () => {
     // Nonsense in the URL is a normal page, never an error.
     for (const query of ['page=-1', 'page=abc', 'year=99999', 'service=%00', `q=${'x'.repeat(5000)}`, 'city=%25%5F']) {
       expect((await fetch(`${BASE}/Projects?${query}`)).status, query).toBe(200);
+    }
+  });
+  it("Home's search (/project-search.json): every published project, the newest 8 and the exact count, cached; bad input is a 400 in both languages", async () => {
+    const { token } = await userWithToken('admin');
+    const client = await testDb.client.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const place = unique('Liwa Oasis');
+    const image = await imageFile('event.jpg', 'jpeg', 32);
+    const ids: number[] = [];
+    for (let i = 1; i <= 10; i++) {
+      const res = await call('/api/event', {
+        token,
+        form: {
+          name: unique(`Search Test ${i}`),
+          date: `1991-01-${String(i).padStart(2, '0')}`,
+          event_cost: '1000',
+          location: place,
+          locationar: `واحة ليوا ${place}`,
+          client_id: String(client.id),
+          event_img: image,
+        },
+      });
+      expect(res.status).toBe(201);
+      ids.push((res.data as { id: number }).id);
+    }
+    // A draft at the same place is never found.
+    await testDb.event.update({ where: { id: ids[9]! }, data: { published: false } });
+    const search = (query: string, headers: Record<string, string> = {}) => fetch(`${BASE}/project-search.json?${query}`, { headers });
+
+    // Folded as the site folds (letter case; ta marbuta typed as ha), in either language's field.
+    const res = await search(`locale=ar&q=${encodeURIComponent(`واحه ليوا ${place}`.toUpperCase())}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30');
+    const body = (await res.json()) as { total: number; cards: { id: number; name: string; location: string }[] };
+    expect(body.total).toBe(9);
+    // Newest first: 1991-01-09 down to 01-02.
+    expect(body.cards.map((card) => card.id)).toEqual(ids.slice(0, 9).reverse().slice(0, 8));
+    expect(body.cards.map((card) => card.location)).toEqual(Array(8).fill(`واحة ليوا ${place}`));
+    const english = (await (await search(`locale=en&q=${encodeURIComponent(place.toLowerCase())}`)).json()) as typeof body;
+    expect(english.total).toBe(9);
+    expect(english.cards[0]!.location).toBe(place);
+    // The answer is the few cards and the count, not the list.
+    expect(Object.keys(body).sort()).toEqual(['cards', 'total']);
+
+    // A write empties the cached answer at once: the newest deleted, the next answer has the others.
+    expect((await call(`/api/event/${ids[8]}`, { token, method: 'DELETE' })).status).toBe(200);
+    const after = (await (await search(`locale=en&q=${encodeURIComponent(place)}`)).json()) as typeof body;
+    expect(after.total).toBe(8);
+    expect(after.cards.map((card) => card.id)).toEqual(ids.slice(0, 8).reverse());
+
+    for (const [query, code, status] of [
+      ['q=liwa', 'searchLanguage', 400],
+      ['locale=fr&q=liwa', 'searchLanguage', 400],
+      ['locale=en', 'searchEmpty', 400],
+      ['locale=en&q=%20%00%20', 'searchEmpty', 400],
+      [`locale=en&q=${'x'.repeat(101)}`, 'searchTooLong', 400],
+    ] as const) {
+      for (const language of ['en', 'ar'] as const) {
+        const refused = await search(query.replace('locale=en', `locale=${language}`), { 'Accept-Language': language });
+        expect(refused.status, query).toBe(status);
+        expect(refused.headers.get('cache-control')).toBe('no-store');
+        expect(await refused.json(), `${query} ${language}`).toEqual({ message: errorMessage(code, language) });
+      }
     }
   });
 });

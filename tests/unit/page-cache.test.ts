@@ -54,7 +54,9 @@ describe('helpers', () => {
 
   it('page URLs: not the API, not Next files, not a file', () => {
     expect(['/', '/ar', '/Services', '/ar/Admin/Teams'].map(isPagePath)).toEqual([true, true, true, true]);
-    expect(['/api/home', '/api', '/_next/static/a.js', '/robots.txt', '/portfolio.pdf'].map(isPagePath)).toEqual([
+    // Home's project search: not a page, so the page cache keys it by its whole URL (the query is the search).
+    expect(['/api/home', '/api', '/_next/static/a.js', '/robots.txt', '/portfolio.pdf', '/project-search.json'].map(isPagePath)).toEqual([
+      false,
       false,
       false,
       false,

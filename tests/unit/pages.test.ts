@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AUTH_SEGMENTS, CANONICAL_SEGMENTS, localePath, NAV_PAGES, pagePath, PUBLIC_PAGES, searchPlaceholder } from '@/lib/pages';
+import { AUTH_SEGMENTS, CANONICAL_SEGMENTS, localePath, NAV_PAGES, pagePath, PUBLIC_PAGES, searchFormTarget, searchPlaceholder } from '@/lib/pages';
 import { localizedUrl, sitemapPages } from '@/lib/seo';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
@@ -45,6 +45,11 @@ test('the search box shows on Home, Projects, Services and The Team only, matche
   expect(searchPlaceholder('/Projects')).toBe('searchProjects');
   for (const none of ['/AboutUs', '/ContactUs', '/LogIn', '/Admin', '/services', '/ar', '/TheTeam/x', 'constructor', ''])
     expect(searchPlaceholder(none), none).toBeUndefined();
+});
+
+test("without scripts Home's search form goes to /Projects (Home never reads its query); the others to themselves", () => {
+  expect(searchFormTarget('/')).toBe('/Projects');
+  for (const self of ['/Projects', '/Services', '/TheTeam', '/AboutUs', '']) expect(searchFormTarget(self), self).toBeUndefined();
 });
 
 test('URLs per language: English unprefixed, Arabic under /ar, absolute with the site URL', () => {

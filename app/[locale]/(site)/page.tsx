@@ -34,8 +34,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, meta, brand, slides, clients, events, contacts] = await Promise.all([
+  const [t, common, meta, brand, slides, clients, events, contacts] = await Promise.all([
     getTranslations('home'),
+    getTranslations('common'),
     getTranslations('meta'),
     getBrand(locale),
     getSlides(locale),
@@ -63,7 +64,7 @@ export default async function HomePage({ params }: Props) {
         </h2>
         <ClientCarousel
           ids={clients.map((client) => client.id)}
-          logos={clients.map((client) => clientLogo(client, t('clientLogo', { name: client.name })))}
+          logos={clients.map((client) => clientLogo(client, common('clientLogo', { name: client.name })))}
         />
       </section>
       <section aria-labelledby="projects-heading" className="mx-auto max-w-7xl px-4 pb-16">

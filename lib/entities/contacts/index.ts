@@ -38,6 +38,7 @@ export const contacts = defineEntity<Contact>()({
     errorToastMs: TIMINGS.shortErrorToastMs,
     ltrCard: true,
     logo: true,
+    mainFirst: true,
     card: (c, _l, image) => ({ id: c.id, image, title: c.phone, subtitle: c.email, links: socialLinks(c) }),
   },
   view: (c, l) => ({
