@@ -19,13 +19,10 @@ export interface PublicPage {
   readonly path: '/' | `/${string}`;
   /** Pages with something to search show the header search box with this placeholder. */
   readonly search?: SearchPlaceholder;
-<<<<<<< HEAD
   /** False: left out of the header's navigation (the footer's "Site pages" lists every page). */
   readonly inNav?: false;
-=======
   /** Where the search box's plain GET goes before scripts run, when not to the page itself. */
   readonly searchFormTarget?: PageKey;
->>>>>>> home
   readonly sitemap: { readonly priority: number; readonly changeFrequency: ChangeFrequency };
 }
 
