@@ -1,10 +1,11 @@
 import 'server-only';
+import { createClient } from 'redis';
 import { db } from '@/lib/db/client';
 import { uploads } from '@/lib/uploads/store';
 
 // What GET /readyz checks (app/readyz/route.ts; server/main.ts answers 503 itself while stopping):
-// the database and the uploads store. server/main.ts adds `redis` when several instances share
-// their cache through it (REDIS_URL) and this instance's `'use cache'` handler cannot reach it.
+// the database, the uploads store and, with REDIS_URL, the Redis that several instances share
+// their `'use cache'` entries and tag expiries through (server/use-cache-handler.ts).
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -19,7 +20,20 @@ const CHECKS: [string, ReadinessCheck][] = [
     },
   ],
   ['storage', () => uploads.ready()],
+  ...(process.env.REDIS_URL ? [['redis', () => pingRedis(process.env.REDIS_URL!)] as [string, ReadinessCheck]] : []),
 ];
+
+/** A connection of its own, closed at once: what the handler's client would need to be ready. */
+async function pingRedis(url: string) {
+  const client = createClient({ url, socket: { connectTimeout: CHECK_TIMEOUT_MS, reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+  } finally {
+    client.destroy();
+  }
+}
 
 function withTimeout(check: ReadinessCheck): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

@@ -1,23 +1,76 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { preflightHeaders } from '@/lib/http/cors';
-import { isApi, refuse } from './answers';
+import type { IncomingMessage as Req, ServerResponse as Res } from 'node:http';
+import escapeHtml from 'escape-html';
+import { preferredLocale } from '@/lib/http/accept-language';
+import { corsHeaders, preflightHeaders } from '@/lib/http/cors';
+import ar from '@/messages/ar.json';
+import en from '@/messages/en.json';
 
-// Requests refused before Next sees them, each answered in the caller's format:
-// - a method outside GET/HEAD/POST/PUT/PATCH/DELETE/OPTIONS: 405; pages take only GET/HEAD/POST
-//   (POST carries actions; Next would render a page for a PUT), OPTIONS gets the Allow list;
-// - a path that is not valid percent-encoding (`/%ff`): 400 (Next's router threw, a 500);
-// - an `/api` path Next would not route as the API (`/api`, a trailing slash, an empty, dot or
-//   encoded-slash segment): Next answers those with an HTML page or a 308 without CORS, which the
-//   old client cannot read; here a JSON 404 with CORS, whose preflight passes like the others;
-// - a POST to a page whose Origin is another site (a forged action call): 403. Next compares host
-//   names only (an https:// Origin passed for an http:// host) and refuses with a 500.
-// The request's scheme and host come from the socket and Host, unless TRUST_PROXY_HOPS (default
-// 0) trusts proxies to tell them (X-Forwarded-Proto/-Host); untrusted copies are dropped so that
-// Next, which reads them, sees the request this check saw.
+// The answers this server gives itself (refusals, the branded 503), worded from messages/*.json.
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+type Locale = 'en' | 'ar';
+export type ErrorCode = keyof typeof en.errors;
+const CATALOGS = { en, ar } as const;
+
+export const isApi = (pathname: string): boolean => pathname === '/api' || pathname.startsWith('/api/');
+/** The page's language (`/ar…`); on /api, the caller's preference. */
+export const localeOf = (req: Req, pathname: string): Locale =>
+  /^\/ar(?:\/|$)/.test(pathname) ? 'ar' : isApi(pathname) ? preferredLocale(req.headers['accept-language']) : 'en';
+
+// A refusal: JSON `{message}` with CORS on /api (what the old client reads), plain text elsewhere but for a 413 (JSON,
+// which forms read); in the caller's language unless told. `hold` ends the answer when it is time (a body still arriving).
+export function refuse(req: Req, res: Res, status: number, code: ErrorCode, extra = {}, locale?: Locale, hold?: (end: () => void) => void) {
+  const api = isApi((req.url ?? '/').split('?')[0]!);
+  const text = CATALOGS[locale ?? preferredLocale(req.headers['accept-language'])].errors[code];
+  const body = api || status === 413 ? JSON.stringify({ message: text }) : text;
+  res.writeHead(status, {
+    ...(api ? corsHeaders(req.headers.origin) : {}),
+    ...extra,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    // The old client's JSON type on /api, as its routes send it.
+    'Content-Type': api ? 'application/json' : status === 413 ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  if (req.method !== 'HEAD') res.write(body);
+  if (hold) hold(() => res.end());
+  else res.end();
+}
+
+/** The branded "temporarily unavailable" page: self-contained (no script, nothing external), so it renders under any policy. */
+export function unavailablePage(locale: Locale, retry: string): string {
+  const [words, site] = [CATALOGS[locale].unavailable, escapeHtml(CATALOGS[locale].meta.siteName)];
+  return `<!DOCTYPE html>
+<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(words.title)} – ${site}</title>
+<style>
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0b12;color:#d4d4d8;font-family:system-ui,"Segoe UI",Tahoma,Arial,sans-serif;text-align:center;line-height:1.6}
+main{padding:2rem;max-width:32rem}
+.brand{font-weight:700;letter-spacing:.04em;color:#d4a72c}
+h1{color:#f4f4f5;font-size:1.75rem}
+a{display:inline-block;padding:.6rem 1.4rem;border-radius:.5rem;background:#d4a72c;color:#0b0b12;font-weight:600;text-decoration:none}
+a:focus-visible{outline:3px solid #f4f4f5;outline-offset:3px}
+</style>
+<main>
+<p class="brand">${site}</p>
+<h1>${escapeHtml(words.title)}</h1>
+<p>${escapeHtml(words.text)}</p>
+<a href="${escapeHtml(retry)}">${escapeHtml(words.retry)}</a>
+</main>
+`;
+}
+
+// Requests refused before Next sees them, in the caller's format: a method outside METHODS, 405 (pages take GET, HEAD,
+// POST: Next would render a page for a PUT); a path that is not valid percent-encoding, 400 (Next threw, a 500); an
+// `/api` path Next would not route to the API (`/api`, a trailing slash, an empty, dot or encoded-slash segment), JSON
+// 404 with CORS (Next: HTML or a 308 the old client cannot read); a POST to a page from another site's Origin, 403
+// (Next compares host names only and refuses with a 500). Forwarded scheme and host count only from TRUST_PROXY_HOPS
+// proxies; untrusted copies are dropped, so Next sees what this check saw.
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const PAGE_ALLOW = 'GET, HEAD, POST, OPTIONS';
-const CONTROL = /[\u0000-\u001F\u007F]/;
 
 const decoded = (text: string): string | null => {
   try {
@@ -27,73 +80,46 @@ const decoded = (text: string): string | null => {
   }
 };
 
-/** `/api/<segment>[/<segment>…]` with plain segments: what Next routes to an API route handler. */
+/** `/api/<segment>[/<segment>…]` with plain segments (decoded: no dot segment, slash or control): what Next routes to the API. */
+const SEGMENT = /^(?!\.\.?$)[^/\\\u0000-\u001F\u007F]+$/;
 function routableApiPath(pathname: string): boolean {
-  if (pathname.length <= '/api/'.length) return false;
-  return pathname
-    .slice('/api/'.length)
-    .split('/')
-    .every((raw) => {
-      const segment = decoded(raw);
-      return segment !== null && segment !== '' && segment !== '.' && segment !== '..' && !/[/\\]/.test(segment) && !CONTROL.test(segment);
-    });
-}
-
-export function trustedHops(): number {
-  const hops = Number(process.env.TRUST_PROXY_HOPS || 0);
-  return Number.isSafeInteger(hops) && hops > 0 ? hops : 0;
-}
-
-/** The value the nearest trusted proxy put in a comma-separated forwarded header. */
-function forwarded(value: string | string[] | undefined, hops: number): string | undefined {
-  if (typeof value !== 'string' || !value) return undefined;
-  const parts = value.split(',').map((s) => s.trim());
-  return parts[Math.max(0, parts.length - hops)] || undefined;
+  const [, , ...segments] = pathname.split('/');
+  return segments.length > 0 && segments.every((raw) => SEGMENT.test(decoded(raw) ?? '/'));
 }
 
 /** The browser says the request comes from another site (no Origin at all is left to Next). */
-function crossOrigin(req: IncomingMessage, hops: number): boolean {
+function crossOrigin(req: Req, hops: number): boolean {
   if (req.headers['sec-fetch-site'] === 'cross-site') return true;
-  const origin = req.headers.origin;
-  if (origin === undefined) return false;
-  const tls = 'encrypted' in req.socket && Boolean(req.socket.encrypted);
-  const scheme = (hops > 0 && forwarded(req.headers['x-forwarded-proto'], hops)) || (tls ? 'https' : 'http');
-  const host = (hops > 0 && forwarded(req.headers['x-forwarded-host'], hops)) || req.headers.host;
-  if (!host || (scheme !== 'http' && scheme !== 'https')) return true;
-  try {
-    const from = new URL(origin);
-    const self = new URL(`${scheme}://${host}`);
-    return from.protocol !== self.protocol || from.host !== self.host;
-  } catch {
-    return true;
-  }
+  if (req.headers.origin === undefined) return false;
+  // The value the nearest trusted proxy put in a comma-separated forwarded header.
+  const forwarded = (value: unknown): string => {
+    const parts = hops > 0 && typeof value === 'string' ? value.split(',') : [];
+    return parts[Math.max(0, parts.length - hops)]?.trim() ?? '';
+  };
+  const scheme = forwarded(req.headers['x-forwarded-proto']) || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http');
+  const host = forwarded(req.headers['x-forwarded-host']) || req.headers.host;
+  const self = `${scheme}://${host}`;
+  if (!host || (scheme !== 'http' && scheme !== 'https') || !URL.canParse(self) || !URL.canParse(req.headers.origin)) return true;
+  return new URL(req.headers.origin).origin !== new URL(self).origin;
 }
 
 /** Answers and returns true when the request is refused; false lets it through. */
-export function refused(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+export function refused(req: Req, res: Res, pathname: string): boolean {
   const method = req.method ?? 'GET';
   const api = isApi(pathname);
-  const hops = trustedHops();
-  if (hops === 0) {
+  const hops = Math.max(0, Math.floor(Number(process.env.TRUST_PROXY_HOPS) || 0));
+  if (!hops) {
     delete req.headers['x-forwarded-host'];
     delete req.headers['x-forwarded-proto'];
   }
-  if (!METHODS.has(method)) {
-    refuse(req, res, 405, 'methodNotAllowed', { Allow: api ? [...METHODS].join(', ') : PAGE_ALLOW });
-  } else if (api) {
-    if (routableApiPath(pathname)) return false;
-    if (method === 'OPTIONS') res.writeHead(204, preflightHeaders(req.headers.origin)).end();
-    else refuse(req, res, 404, 'notFound');
-  } else if (decoded(pathname) === null) {
-    refuse(req, res, 400, 'badRequest');
-  } else if (method === 'OPTIONS') {
-    res.writeHead(204, { Allow: PAGE_ALLOW, 'Cache-Control': 'no-store' }).end();
-  } else if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
-    refuse(req, res, 405, 'methodNotAllowed', { Allow: PAGE_ALLOW });
-  } else if (method === 'POST' && crossOrigin(req, hops)) {
-    refuse(req, res, 403, 'crossOrigin');
-  } else {
-    return false;
-  }
+  if (!METHODS.includes(method)) refuse(req, res, 405, 'methodNotAllowed', { Allow: api ? METHODS.join(', ') : PAGE_ALLOW });
+  else if (api && routableApiPath(pathname)) return false;
+  else if (api && method === 'OPTIONS') res.writeHead(204, preflightHeaders(req.headers.origin)).end();
+  else if (api) refuse(req, res, 404, 'notFound');
+  else if (decoded(pathname) === null) refuse(req, res, 400, 'badRequest');
+  else if (method === 'OPTIONS') res.writeHead(204, { Allow: PAGE_ALLOW, 'Cache-Control': 'no-store' }).end();
+  else if (!['GET', 'HEAD', 'POST'].includes(method)) refuse(req, res, 405, 'methodNotAllowed', { Allow: PAGE_ALLOW });
+  else if (method === 'POST' && crossOrigin(req, hops)) refuse(req, res, 403, 'crossOrigin');
+  else return false;
   return true;
 }

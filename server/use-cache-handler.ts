@@ -1,176 +1,102 @@
-// The store behind `'use cache'` (next.config.ts `cacheHandlers.default`), following Next's
-// documented CacheHandler interface: entries and tag expiries in this process's memory, or, with
-// REDIS_URL, in Redis, so that every instance shares them and a write on any instance (an
-// `updateTag`/`revalidateTag` of the one write path) is seen by every instance's next request
-// (Next calls refreshTags() once per request before its first cached read).
-//
-// No package covers this for Next 16 today (docs/decisions.md, "Serving on standard ground").
-// Races need nothing of ours: Next stamps an entry with the time its computation began, and an
-// entry begun before a tag's expiry is treated as missing.
-//
-// Redis down: nothing is read from the cache (every read goes to the database, never stale) and
-// expiries this instance could not write are kept and written first once Redis answers again.
-// Built by the build (scripts/lib/build.ts) into dist/, which Next imports at run time.
+// The store behind `'use cache'` (next.config.ts `cacheHandlers.default`, compiled into dist/) on Next's documented
+// interface: in memory, or in Redis (REDIS_URL) shared by every instance, so a write on any instance is seen by every
+// instance's next request (Next calls refreshTags() per request). No package covers Next 16 (docs/decisions.md).
+// Races are Next's: an entry begun before a tag's expiry counts as missing. Redis down: nothing cached is trusted,
+// and the expiries it missed are written first once it is back.
 import type { CacheEntry, CacheHandler } from 'next/cache';
 import { LRUCache } from 'lru-cache';
 import { createClient } from 'redis';
 
 type Metadata = Omit<CacheEntry, 'value'>;
-interface TagTimes {
-  stale?: number;
-  expired?: number;
-}
+type Stored = { metadata: Metadata; value: Uint8Array<ArrayBuffer> };
+type TagTimes = { stale?: number; expired?: number };
 
-/** The memory store's budget (without Redis): the public reads of a thousand-project site fit many times. */
-const MEMORY_BYTES = 64 * 1024 * 1024;
 /** How long a Redis command may take before the cache is skipped for that read. */
 const REDIS_TIMEOUT_MS = 1_000;
-
 const now = () => performance.timeOrigin + performance.now();
+const later = (a?: number, b?: number) => Math.max(a ?? 0, b ?? 0) || undefined;
 
-function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
-}
-
-/** Whether a tag expiry makes an entry begun at `timestamp` missing (expired) or stale. */
-function verdict(tags: string[], timestamp: number, manifest: Map<string, TagTimes>): 'fresh' | 'stale' | 'expired' {
-  let stale = false;
-  const at = now();
-  for (const tag of tags) {
-    const times = manifest.get(tag);
-    if (!times) continue;
-    if (times.expired !== undefined && times.expired <= at && times.expired > timestamp) return 'expired';
-    if (times.stale !== undefined && times.stale > timestamp) stale = true;
-  }
-  return stale ? 'stale' : 'fresh';
-}
-
-/** Where the entries live: one process's memory, or Redis. */
-interface Store {
-  read(key: string): Promise<{ metadata: Metadata; value: Uint8Array } | undefined>;
-  write(key: string, metadata: Metadata, value: Uint8Array): Promise<void>;
-  /** The shared tag expiries, or null without a shared store. */
-  tags(): Promise<Record<string, string> | null>;
-  writeTags(updates: Record<string, string>): Promise<void>;
-}
-
-function memoryStore(): Store {
-  const entries = new LRUCache<string, { metadata: Metadata; value: Uint8Array }>({
-    maxSize: MEMORY_BYTES,
-    sizeCalculation: (entry, key) => entry.value.byteLength + key.length + 256,
-  });
-  return {
-    read: async (key) => entries.get(key),
-    write: async (key, metadata, value) => void entries.set(key, { metadata, value }, { ttl: metadata.expire * 1000 }),
-    tags: async () => null,
-    writeTags: async () => {},
-  };
-}
-
-/** Whether the shared store can be used now (always, without Redis): readiness names `redis` when not. */
-let storeReady = () => true;
-export const cacheStoreReady = (): boolean => storeReady();
-
-function redisStore(url: string, prefix: string): Store {
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    socket: { connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
-  });
-  // A lost connection is retried by the client; each failed command says so to its caller.
-  client.on('error', () => {});
-  void client.connect().catch(() => {});
-  storeReady = () => client.isReady;
-  const TAGS = `${prefix}use-cache:tags`;
-  const entryKey = (key: string) => `${prefix}use-cache:entry:${key}`;
-  const timed = <T>(work: Promise<T>) =>
-    Promise.race([
-      work,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('redis timed out')), REDIS_TIMEOUT_MS).unref()),
-    ]);
-  return {
-    async read(key) {
-      const raw = await timed(client.get(entryKey(key)));
-      if (!raw) return undefined;
-      const { metadata, value } = JSON.parse(raw) as { metadata: Metadata; value: string };
-      return { metadata, value: new Uint8Array(Buffer.from(value, 'base64')) };
-    },
-    async write(key, metadata, value) {
-      const raw = JSON.stringify({ metadata, value: Buffer.from(value).toString('base64') });
-      await timed(client.set(entryKey(key), raw, { expiration: { type: 'PX', value: Math.max(1, Math.round(metadata.expire * 1000)) } }));
-    },
-    tags: () => timed(client.hGetAll(TAGS)),
-    async writeTags(updates) {
-      await timed(client.hSet(TAGS, updates));
-    },
-  };
-}
-
-/** Told of every tag update made in this process (the HTTP server purges its page copies). */
 const tagListeners = new Set<(tags: string[]) => void>();
+/** Told of every tag update made in this process (the HTTP server purges its page copies). */
 export const onTagsUpdated = (listener: (tags: string[]) => void): void => void tagListeners.add(listener);
 
 export function createUseCacheHandler(env: Partial<Record<string, string>> = process.env): CacheHandler {
-  const store = env.REDIS_URL ? redisStore(env.REDIS_URL, env.REDIS_KEY_PREFIX ?? '') : memoryStore();
-  const shared = Boolean(env.REDIS_URL);
+  const memory = new LRUCache<string, Stored>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (e, key) => e.value.byteLength + key.length + 256,
+  });
+  const redis = env.REDIS_URL
+    ? createClient({
+        url: env.REDIS_URL,
+        disableOfflineQueue: true,
+        commandOptions: { timeout: REDIS_TIMEOUT_MS },
+        socket: { connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+      })
+    : undefined;
+  // A lost connection is retried by the client; each failed command says so to its caller.
+  redis?.on('error', () => {});
+  redis?.connect().catch(() => {});
+  const prefix = `${env.REDIS_KEY_PREFIX ?? ''}use-cache:`;
   const manifest = new Map<string, TagTimes>();
-  /** Expiries made here that the shared store has not taken yet. */
-  const unsent = new Map<string, TagTimes>();
-  /** False while the shared tag expiries could not be read: nothing cached is trusted. */
-  let tagsKnown = !shared;
+  /** Tags whose expiry made here Redis has not taken yet. */
+  const unsent = new Set<string>();
+  /** False while the shared expiries could not be read: nothing cached is trusted. */
+  let tagsKnown = !redis;
   const pending = new Map<string, Promise<void>>();
 
   const merge = (tag: string, times: TagTimes) => {
-    const current = manifest.get(tag) ?? {};
-    manifest.set(tag, {
-      stale: Math.max(current.stale ?? 0, times.stale ?? 0) || undefined,
-      expired: Math.max(current.expired ?? 0, times.expired ?? 0) || undefined,
-    });
+    const old = manifest.get(tag);
+    manifest.set(tag, { stale: later(old?.stale, times.stale), expired: later(old?.expired, times.expired) });
+  };
+  const read = async (key: string): Promise<Stored | undefined> => {
+    if (!redis) return memory.get(key);
+    const raw = await redis.get(`${prefix}entry:${key}`);
+    const stored = raw ? (JSON.parse(raw) as { metadata: Metadata; value: string }) : undefined;
+    return stored && { metadata: stored.metadata, value: new Uint8Array(Buffer.from(stored.value, 'base64')) };
+  };
+  const saveTags = (tags: string[]) =>
+    redis!.hSet(`${prefix}tags`, Object.fromEntries(tags.map((tag) => [tag, JSON.stringify(manifest.get(tag))])));
+  const write = async (key: string, metadata: Metadata, value: Uint8Array<ArrayBuffer>) => {
+    if (!redis) return void memory.set(key, { metadata, value }, { ttl: metadata.expire * 1000 });
+    const raw = JSON.stringify({ metadata, value: Buffer.from(value).toString('base64') });
+    await redis.set(`${prefix}entry:${key}`, raw, { expiration: { type: 'PX', value: Math.max(1, Math.round(metadata.expire * 1000)) } });
   };
 
   return {
     async get(cacheKey) {
       await pending.get(cacheKey);
-      if (!tagsKnown) return undefined;
-      const found = await store.read(cacheKey).catch(() => undefined);
-      if (!found) return undefined;
-      const { metadata, value } = found;
+      const found = tagsKnown ? await read(cacheKey).catch(() => undefined) : undefined;
       // Like Next's own in-memory handler: past `revalidate` an entry is not worth serving.
-      if (now() > metadata.timestamp + metadata.revalidate * 1000) return undefined;
-      const state = verdict(metadata.tags, metadata.timestamp, manifest);
-      if (state === 'expired') return undefined;
-      return { ...metadata, revalidate: state === 'stale' ? -1 : metadata.revalidate, value: streamOf(value) };
+      if (!found || now() > found.metadata.timestamp + found.metadata.revalidate * 1000) return undefined;
+      const { metadata, value } = found;
+      let stale = false;
+      for (const times of metadata.tags.map((tag) => manifest.get(tag) ?? {})) {
+        if (times.expired !== undefined && times.expired <= now() && times.expired > metadata.timestamp) return undefined;
+        stale ||= times.stale !== undefined && times.stale > metadata.timestamp;
+      }
+      return { ...metadata, revalidate: stale ? -1 : metadata.revalidate, value: new Blob([value]).stream() };
     },
 
     async set(cacheKey, pendingEntry) {
-      let done = () => {};
-      pending.set(cacheKey, new Promise<void>((resolve) => (done = resolve)));
-      try {
-        const { value: stream, ...metadata } = await pendingEntry;
-        const value = new Uint8Array(await new Response(stream).arrayBuffer());
-        // Dynamic entries are never kept (Next's rule); nor anything while expiries are unknown.
-        if (metadata.expire > 0 && tagsKnown) await store.write(cacheKey, metadata, value);
-      } catch {
-        // An interrupted value or an unreachable store: the next read computes it again.
-      } finally {
-        pending.delete(cacheKey);
-        done();
-      }
+      // An interrupted value or an unreachable store keeps nothing: the next read computes it again.
+      const storing = pendingEntry
+        .then(async ({ value: stream, ...metadata }) => {
+          const value = new Uint8Array(await new Response(stream).arrayBuffer());
+          // Dynamic entries are never kept (Next's rule); nor anything while expiries are unknown.
+          if (metadata.expire > 0 && tagsKnown) await write(cacheKey, metadata, value);
+        })
+        .catch(() => {});
+      pending.set(cacheKey, storing);
+      await storing;
+      pending.delete(cacheKey);
     },
 
     async refreshTags() {
-      if (!shared) return;
+      if (!redis) return;
       try {
-        if (unsent.size) {
-          await store.writeTags(Object.fromEntries([...unsent].map(([tag, times]) => [tag, JSON.stringify(times)])));
-          unsent.clear();
-        }
-        for (const [tag, raw] of Object.entries((await store.tags()) ?? {})) merge(tag, JSON.parse(raw) as TagTimes);
+        if (unsent.size) await saveTags([...unsent]);
+        unsent.clear();
+        for (const [tag, raw] of Object.entries(await redis.hGetAll(`${prefix}tags`))) merge(tag, JSON.parse(raw) as TagTimes);
         tagsKnown = true;
       } catch {
         tagsKnown = false;
@@ -179,8 +105,7 @@ export function createUseCacheHandler(env: Partial<Record<string, string>> = pro
 
     async getExpiration(tags) {
       // Unknown shared expiries: everything counts as just expired, so nothing cached is used.
-      if (!tagsKnown) return Infinity;
-      return Math.max(0, ...tags.map((tag) => manifest.get(tag)?.expired ?? 0));
+      return tagsKnown ? Math.max(0, ...tags.map((tag) => manifest.get(tag)?.expired ?? 0)) : Infinity;
     },
 
     async updateTags(tags, durations) {
@@ -191,12 +116,11 @@ export function createUseCacheHandler(env: Partial<Record<string, string>> = pro
         : { expired: at };
       for (const tag of tags) merge(tag, times);
       for (const listener of tagListeners) listener(tags);
-      if (!shared) return;
-      const updates = Object.fromEntries(tags.map((tag) => [tag, JSON.stringify(manifest.get(tag))]));
+      if (!redis) return;
       try {
-        await store.writeTags(updates);
+        await saveTags(tags);
       } catch {
-        for (const tag of tags) unsent.set(tag, manifest.get(tag)!);
+        tags.forEach((tag) => unsent.add(tag));
         tagsKnown = false;
       }
     },
