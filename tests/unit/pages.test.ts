@@ -1,7 +1,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AUTH_SEGMENTS, CANONICAL_SEGMENTS, localePath, NAV_PAGES, pagePath, PUBLIC_PAGES, searchFormTarget, searchPlaceholder } from '@/lib/pages';
+import {
+  AUTH_SEGMENTS,
+  CANONICAL_SEGMENTS,
+  localePath,
+  NAV_PAGES,
+  pagePath,
+  PUBLIC_PAGES,
+  searchFormTarget,
+  searchPlaceholder,
+} from '@/lib/pages';
 import { localizedUrl, sitemapPages } from '@/lib/seo';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
