@@ -43,6 +43,7 @@ export async function ItemList({
   toolbar,
   footer,
   filtered = false,
+  moved,
 }: {
   area: AreaDef;
   cards: (AdminCard & { draft?: boolean; featured?: boolean; main?: boolean })[];
@@ -52,6 +53,8 @@ export async function ItemList({
   footer?: ReactNode;
   /** The list is a search's result: an empty one says so instead of "add one". */
   filtered?: boolean;
+  /** After a Move up / Move down (a plain form, so also without scripts): which slide, or a refusal. */
+  moved?: { id: number | null; failed: boolean };
 }) {
   const t = await getTranslations(`admin.areas.${area.key}`);
   const ta = await getTranslations('admin');
@@ -70,6 +73,18 @@ export async function ItemList({
         </Link>
       </div>
       {toolbar}
+      {moved?.failed ? (
+        <p role="alert" className="mb-4 font-semibold text-red-700 dark:text-red-400" data-testid="move-notice">
+          {ta('slideMoveFailed')}
+        </p>
+      ) : (
+        moved?.id &&
+        cards.some((card) => card.id === moved.id) && (
+          <p role="status" className="mb-4 font-semibold" data-testid="move-notice">
+            {ta('slideMovedTo', { to: cards.findIndex((card) => card.id === moved.id) + 1, total: cards.length })}
+          </p>
+        )
+      )}
       {cards.length === 0 && filtered ? (
         <p className="rounded-2xl border border-dashed border-zinc-400 p-10 text-center text-lg font-semibold" data-testid="empty-state">
           {ta('noMatches')}

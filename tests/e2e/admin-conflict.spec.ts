@@ -83,7 +83,7 @@ test('two people save one team member: the second is told what changed and re-ap
   expect([stored.jobTitleEn, stored.detailsEn, stored.nameAr]).toEqual(['Lighting designer', 'Details', 'مصمم']);
   await expect(second.locator('#field-jobTitleEn')).toHaveValue('Lighting designer');
   await expect(second.locator('#field-nameAr')).toHaveValue('مصمم');
-  await second.screenshot({ path: '/work/briefs/shots/integrity-conflict.png', fullPage: true });
+  await second.screenshot({ path: 'test-results/shots/integrity-conflict.png', fullPage: true });
 
   // Re-apply: this person's two edits come back; the other's Arabic name stays.
   await second.getByTestId('conflict-reapply').click();

@@ -65,7 +65,7 @@ test('Settings show what is live: the demo texts and pictures in their fields, m
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto('/');
   await expect(visitor.getByTestId('hero-tagline')).toHaveText(m.home.tagline);
-  await page.screenshot({ path: '/work/briefs/shots/offices-settings-en.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/shots/offices-settings-en.png', fullPage: true });
 
   // Saved as shown, the defaults stay defaults (nothing stored), and a new About picture is live.
   await form.locator('input[name=aboutImage]').setInputFiles(LOGO);

@@ -93,7 +93,7 @@ for (const locale of LOCALES) {
     const errorArea = (await page.getByTestId('quote-error-consent').boundingBox())!;
     expect(errorArea.y).toBeGreaterThan(boxArea.y);
     expect(errorArea.y - (boxArea.y + boxArea.height)).toBeLessThan(60);
-    if (locale === 'ar') await page.screenshot({ path: '/work/briefs/shots/consent-ar-375.png' });
+    if (locale === 'ar') await page.screenshot({ path: 'test-results/shots/consent-ar-375.png' });
     for (const other of ['name', 'phone', 'email', 'eventType', 'city'])
       await expect(page.getByTestId(`quote-error-${other}`)).toHaveCount(0);
     expect(await testDb.inquiry.count({ where: { name } })).toBe(0);
@@ -176,7 +176,7 @@ test('the privacy notice: /ar/Privacy in Arabic right to left, /Privacy in Engli
         return r.getBoundingClientRect().right;
       });
       expect(Math.abs(right - (box.x + box.width))).toBeLessThan(3);
-      await page.screenshot({ path: '/work/briefs/shots/privacy-ar-375.png', fullPage: true });
+      await page.screenshot({ path: 'test-results/shots/privacy-ar-375.png', fullPage: true });
     }
   }
   await context.close();

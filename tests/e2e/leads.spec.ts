@@ -168,7 +168,7 @@ for (const locale of LOCALES) {
     await expect(phone).toHaveText(PHONE);
     await expect(item).toContainText(`${q.eventTypes.wedding} · ${services.join('; ')} · ${q.cities.dubai}`);
     expect(await phone.evaluate((e) => [e.tagName, e.getAttribute('dir')])).toEqual(['BDI', 'ltr']);
-    if (locale === 'ar') await page.screenshot({ path: '/work/briefs/shots/leads-inbox-ar.png', fullPage: false });
+    if (locale === 'ar') await page.screenshot({ path: 'test-results/shots/leads-inbox-ar.png', fullPage: false });
     // Filtered by event type and by one of its services: still found; by another type: not.
     await page.locator('#inq-type').selectOption('wedding');
     await page.locator('#inq-service').selectOption(row.services[1]!);

@@ -67,7 +67,7 @@ test.describe('the phone shell', () => {
           await expect(page.getByTestId('admin-menu-toggle')).toHaveAccessibleName(
             `${a.menuSelect} ${path.endsWith('Inquiries') ? a.menu.inquiries : a.menu.events}`,
           );
-          if (locale === 'ar') await page.screenshot({ path: `/work/briefs/shots/shell-ar-${name}.png` });
+          if (locale === 'ar') await page.screenshot({ path: `test-results/shots/shell-ar-${name}.png` });
         }
         // Events: the filters folded (the list starts on the first screen), compact rows, at least three to a screen.
         await expect(page.getByTestId('project-filters').getByRole('combobox')).toHaveCount(0);
@@ -269,6 +269,7 @@ test('slides: named by their place, moved by keyboard (Move up / Move down), the
     await page.getByTestId('move-down').first().focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.searchParams.get('moved') === String(before[0]));
+    await expect(page.getByTestId('move-notice')).toHaveText(/^Slide moved: now position 2 of \d+\.$/);
     const moved = [before[1]!, before[0]!, ...before.slice(2)];
     expect(await order()).toEqual(moved);
     expect(await apiOrder()).toEqual(moved);
@@ -278,8 +279,14 @@ test('slides: named by their place, moved by keyboard (Move up / Move down), the
     await page.getByTestId('move-up').nth(1).focus();
     await page.keyboard.press('Space');
     await page.waitForURL((u) => u.searchParams.get('moved') === String(before[0]));
+    await expect(page.getByTestId('move-notice')).toHaveText(/^نُقلت الشريحة: الآن في الترتيب 1 من \d+\.$/);
     expect(await order()).toEqual(before);
     expect(await apiOrder()).toEqual(before);
+    // A refused move (the slide deleted meanwhile, say) is said on the list, not silently dropped.
+    await page.goto('/Admin/Slider?moveError=notFound');
+    await expect(page.getByRole('alert').filter({ hasText: 'could not be moved' })).toHaveText(
+      'The slide could not be moved. The list shows the order as saved now.',
+    );
   } finally {
     await context.close();
   }

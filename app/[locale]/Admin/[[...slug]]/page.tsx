@@ -36,6 +36,7 @@ import { getSiteSettings } from '@/lib/settings';
 import { PORTFOLIO_PATH, siteImageUrl } from '@/lib/settings/paths';
 import { SETTINGS_TEXT_FIELDS, TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '@/lib/settings/schema';
 import { NO_ROW_VERSION } from '@/lib/entities/version';
+import { parseId } from '@/lib/entities/ids';
 
 // Every child route of the spec (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, …) resolves
 // here through one table (lib/admin/areas.ts), so each works at its own path, deep links included.
@@ -301,13 +302,16 @@ export default async function AdminPage({ params, searchParams }: Props) {
     );
   }
   if (route.kind === 'list') {
-    const q = searchQuery(await searchParams);
+    const query = await searchParams;
+    const q = searchQuery(query);
     const cards = await listCards(area, locale, q);
     return (
       <ItemList
         area={area}
         cards={cards}
         filtered={q !== ''}
+        // Move up / Move down answer with the list again, naming the slide moved or the refusal.
+        moved={area.numbered ? { id: parseId(query.moved), failed: query.moveError !== undefined } : undefined}
         toolbar={<ListSearch q={q} total={cards.length} listHref={adminPath.list(area)} />}
       />
     );
