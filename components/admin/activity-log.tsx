@@ -5,7 +5,7 @@ import { ACTIVITY_KINDS, RESTORE_DAYS, type LoggedValue } from '@/lib/activity/k
 import { activityQuery, LOGGED_ENTITIES, type ActivityEntry, type ActivityFilter } from '@/lib/activity/read';
 import { isEntityKey } from '@/lib/entities/registry';
 import { runtimeKey } from '@/lib/i18n/keys';
-import { Link } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
 import { formatDubaiTime } from '@/lib/inquiries/format';
 import { FoldedFilters } from './folded-filters';
 
@@ -180,9 +180,9 @@ export async function ActivityLog({
             <button type="submit" className="btn-primary" data-testid="activity-apply">
               {ta('apply')}
             </button>
-            <Link href={adminPath.activity} className="font-semibold underline">
+            <AdminLink href={adminPath.activity} className="font-semibold underline">
               {ta('clear')}
-            </Link>
+            </AdminLink>
           </div>
         </form>
       </FoldedFilters>
@@ -213,10 +213,10 @@ export async function ActivityLog({
                   {entry.entity && (
                     <span className="font-semibold" data-testid="activity-item">
                       {href ? (
-                        <Link href={href} className="underline">
+                        <AdminLink href={href} className="underline">
                           {entityLabel(t, entry.entity)}
                           {entry.entityId ? ` #${entry.entityId}` : ''}
-                        </Link>
+                        </AdminLink>
                       ) : (
                         entityLabel(t, entry.entity)
                       )}
@@ -230,15 +230,17 @@ export async function ActivityLog({
                   <span className="font-semibold">{ta('who')}: </span>
                   {entry.actorName || entry.actorEmail ? (
                     <>
-                      {entry.actorName}{' '}
-                      <bdi dir="ltr" className="text-zinc-700 dark:text-zinc-300">
+                      {entry.actorName} {/* Whole on the next line when it does not fit, never split around the name. */}
+                      <bdi dir="ltr" className="inline-block max-w-full break-all text-zinc-700 dark:text-zinc-300">
                         {entry.actorEmail}
                       </bdi>
                     </>
                   ) : (
                     ta('nobody')
                   )}
-                  <span className="ms-3 font-semibold">{ta('address')}: </span>
+                </p>
+                <p className="text-sm break-words">
+                  <span className="font-semibold">{ta('address')}: </span>
                   <bdi dir="ltr" data-testid="activity-address">
                     {entry.address || '—'}
                   </bdi>
@@ -307,15 +309,15 @@ export async function ActivityLog({
       {pages > 1 && (
         <nav aria-label={ta('pages')} className="mt-8 flex flex-wrap items-center justify-center gap-4" data-testid="activity-pages">
           {filter.page > 1 && (
-            <Link href={pageHref(filter.page - 1)} className="btn-secondary" rel="prev">
+            <AdminLink href={pageHref(filter.page - 1)} className="btn-secondary" rel="prev">
               {ta('previous')}
-            </Link>
+            </AdminLink>
           )}
           <span className="font-semibold">{ta('pageOf', { page: filter.page, pages })}</span>
           {filter.page < pages && (
-            <Link href={pageHref(filter.page + 1)} className="btn-secondary" rel="next" data-testid="activity-next">
+            <AdminLink href={pageHref(filter.page + 1)} className="btn-secondary" rel="next" data-testid="activity-next">
               {ta('next')}
-            </Link>
+            </AdminLink>
           )}
         </nav>
       )}

@@ -6,8 +6,12 @@ import { galleryLinkProps, type GalleryImage } from './gallery-image';
 
 export type { GalleryImage };
 
-/** Thumbnails fetched with the page: about the first row and a half on a phone, the first row on a desktop. */
-export const EAGER_THUMBNAILS = 4;
+/**
+ * A thumbnail's box in CSS pixels, at most: a quarter of the 72rem column, less the gaps. Given as
+ * a fixed width (not `sizes`), its srcset is one URL (the 640 px file covers 2x screens), not six:
+ * with a hundred photos that is most of the page's HTML, twice (the markup and React's copy).
+ */
+const THUMBNAIL_PX = 320;
 
 /**
  * A project's photos: a grid of square thumbnails (2, 3 then 4 columns), each a link to its full
@@ -16,7 +20,7 @@ export const EAGER_THUMBNAILS = 4;
  * buttons) are formatted in the browser, so this gallery alone sends the `projects` messages
  * there: pages without a gallery do not carry them.
  */
-export async function ProjectGallery({ images, eager = EAGER_THUMBNAILS }: { images: GalleryImage[]; eager?: number }) {
+export async function ProjectGallery({ images }: { images: GalleryImage[] }) {
   if (!images.length) return null;
   const t = await getTranslations('projects');
   const total = images.length;
@@ -42,10 +46,11 @@ export async function ProjectGallery({ images, eager = EAGER_THUMBNAILS }: { ima
                   <StaticImage
                     src={image.src}
                     alt={image.alt}
-                    width={image.width}
-                    height={image.height}
-                    sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-                    loading={i < eager ? 'eager' : 'lazy'}
+                    width={THUMBNAIL_PX}
+                    height={THUMBNAIL_PX}
+                    // Below the project's header, photo and text on every screen: an eager
+                    // thumbnail was preloaded by React and slowed the page's largest paint.
+                    loading="lazy"
                     className="aspect-square h-auto w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none"
                   />
                 </a>

@@ -36,7 +36,10 @@ test('an Admin opens the activity log from the menu, filters it and sees their o
   await expect(page.getByTestId('activity-count')).toHaveText('1 entry');
 });
 
-test('on a 375 px phone, in Arabic: no sideways scrolling of the page, a change shown before and after', async ({ browser, request }) => {
+test('on a 375 px phone, in Arabic: no sideways scrolling of the page, a change shown before and after', async ({
+  browser,
+  request,
+}, testInfo) => {
   const {
     page,
     user: { email, id },
@@ -62,6 +65,7 @@ test('on a 375 px phone, in Arabic: no sideways scrolling of the page, a change 
   await expect(row.getByTestId('activity-after')).toHaveText(ar.admin.activity.yes);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath('activity-ar-375.png'), fullPage: true });
 });
 
 test('on a 375 px phone the filters fold behind one button: the first entry on the first screen, a tap opens them; the fold is plain HTML', async ({

@@ -145,6 +145,19 @@ describe(`${EVENTS} events`, () => {
       const page = await (await fetch(`${BASE}/Projects/${showcase.slug}`)).text();
       expect(page).toContain('Stage and LED wall, view 100');
       expect(page.match(/data-testid="gallery-thumbnail"/g)).toHaveLength(100);
+      // The project's photo is the largest paint: the one image preloaded. The thumbnails, below
+      // it on every screen, wait (an eager one is preloaded by React and delays that paint), and
+      // each names one file, not a srcset of six.
+      const head = page.slice(0, page.indexOf('</head>'));
+      const preloads = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+      expect(preloads).toHaveLength(1);
+      expect(preloads[0]).toMatch(/fetchPriority="high"/);
+      const thumbnails = page.match(/<a [^>]*data-testid="gallery-thumbnail"[\s\S]*?<\/a>/g) ?? [];
+      expect(thumbnails).toHaveLength(100);
+      for (const thumbnail of thumbnails) {
+        expect(thumbnail).toMatch(/<img [^>]*loading="lazy"/);
+        expect(thumbnail).toMatch(/srcSet="\/_next\/image\?url=[^" ,]+&amp;w=640&amp;q=75 1x"/);
+      }
       const list = await (await fetch(`${BASE}/Projects`)).text();
       expect(list.match(/data-testid="project-link"/g)).toHaveLength(12);
 
