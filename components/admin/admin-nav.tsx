@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import type { AreaKey } from '@/lib/admin/areas';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import { usePathname } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
 import { useDismiss } from '@/components/ui/use-disclosure';
 
 export interface MenuItem {
@@ -31,7 +32,7 @@ function MenuLinks({
     <ul className="flex flex-col gap-1">
       {items.map((item) => (
         <li key={item.key}>
-          <Link
+          <AdminLink
             href={item.href}
             onClick={onNavigate}
             aria-current={activeKey === item.key ? 'page' : undefined}
@@ -50,7 +51,7 @@ function MenuLinks({
                 <span className="sr-only"> ({item.badge.label})</span>
               </>
             )}
-          </Link>
+          </AdminLink>
         </li>
       ))}
     </ul>

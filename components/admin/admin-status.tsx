@@ -5,18 +5,18 @@ import { Spinner } from '@/components/ui/spinner';
 import { AREAS, adminPath } from '@/lib/admin/areas';
 import { usePathname } from '@/lib/i18n/navigation';
 
-/** Which list is on its way: the spec words the slider's and the users' states itself. */
-function useScreen() {
-  const pathname = usePathname();
+/** Which list a path shows: the spec words the slider's and the users' states itself. */
+function screenOf(href: string) {
+  const pathname = href.split(/[?#]/)[0];
   if (pathname === adminPath.list(AREAS.slides)) return 'slides';
   if (pathname === '/Admin/Users') return 'users';
   return 'other';
 }
 
-/** The spinner while a back-office screen loads (spec: "A spinner shows while loading"). */
-export function AdminLoading() {
+/** The spinner while the back-office screen at `pathname` loads (spec: "A spinner shows while loading"). */
+export function AdminLoading({ pathname }: { pathname: string }) {
   const t = useTranslations('admin');
-  const screen = useScreen();
+  const screen = screenOf(pathname);
   return (
     <div className="grid min-h-[40vh] place-content-center justify-items-center gap-3" data-testid="admin-loading">
       <Spinner label={screen === 'slides' ? t('areas.slides.loading') : t('loading')} />
@@ -32,7 +32,7 @@ export function AdminLoading() {
 /** A screen that failed to load says so, in the spec's words where it has them, and can retry. */
 export function AdminLoadError({ retry }: { retry: () => void }) {
   const t = useTranslations('admin');
-  const screen = useScreen();
+  const screen = screenOf(usePathname());
   const text = screen === 'slides' ? t('areas.slides.loadFailed') : screen === 'users' ? t('users.loadFailed') : t('loadFailed');
   return (
     <div className="grid min-h-[40vh] place-content-center justify-items-center gap-4 text-center" data-testid="admin-error">

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { adminPath, AREAS } from '@/lib/admin/areas';
 import type { DashboardCounts } from '@/lib/admin/dashboard';
-import { Link } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
 
 interface Card {
   id: string;
@@ -48,7 +48,7 @@ export async function Dashboard({ counts }: { counts: DashboardCounts }) {
       <ul className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-3">
         {cards.map((card) => (
           <li key={card.id} className="min-w-0">
-            <Link
+            <AdminLink
               href={card.href}
               data-testid={`dashboard-${card.id}`}
               data-count={card.count}
@@ -60,7 +60,7 @@ export async function Dashboard({ counts }: { counts: DashboardCounts }) {
             >
               <span className="text-3xl font-extrabold tabular-nums">{card.count}</span>
               <span className="text-sm font-semibold break-words">{card.label}</span>
-            </Link>
+            </AdminLink>
           </li>
         ))}
       </ul>

@@ -5,8 +5,17 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { ActionResult } from '@/lib/admin/actions';
 import { adminPath } from '@/lib/admin/areas';
-import { addNote, assignLead, deleteInquiry, deleteNote, editNote, markUnread, saveInquiryStatus } from '@/lib/inquiries/actions';
-import { STATUSES } from '@/lib/inquiries/constants';
+import {
+  addNote,
+  assignLead,
+  deleteInquiry,
+  deleteNote,
+  editNote,
+  leadFormPlain,
+  markUnread,
+  saveInquiryStatus,
+} from '@/lib/inquiries/actions';
+import { PLAIN_LEAD_FORM_FIELD, PLAIN_LEAD_ID_FIELD, STATUSES, type PlainLeadForm } from '@/lib/inquiries/constants';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { getPathname, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
@@ -30,6 +39,21 @@ export function RefreshAfterRead() {
   return null;
 }
 
+/**
+ * The status, note and assignment forms post natively to `leadFormPlain` when scripts do not
+ * run (their submit handlers stop that post once they do), saying which form, which lead and the
+ * page's language.
+ */
+function PlainFields({ form, id }: { form: PlainLeadForm; id: number }) {
+  return (
+    <>
+      <input type="hidden" name="locale" value={useLocale()} />
+      <input type="hidden" name={PLAIN_LEAD_FORM_FIELD} value={form} />
+      <input type="hidden" name={PLAIN_LEAD_ID_FIELD} value={id} />
+    </>
+  );
+}
+
 export function InquiryStatusForm({ id, status }: { id: number; status: string }) {
   const t = useTranslations('admin.inquiries');
   const [busy, setBusy] = useState(false);
@@ -43,7 +67,8 @@ export function InquiryStatusForm({ id, status }: { id: number; status: string }
     else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
   }
   return (
-    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" data-testid="inquiry-status-form">
+    <form action={leadFormPlain} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" data-testid="inquiry-status-form">
+      <PlainFields form="status" id={id} />
       <div>
         <label htmlFor="inquiry-status" className="mb-1 block text-sm font-semibold">
           {t('status')}
@@ -87,7 +112,8 @@ export function InquiryNoteForm({ id }: { id: number }) {
     } else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
   }
   return (
-    <form onSubmit={onSubmit} className="grid gap-2" data-testid="inquiry-note-form">
+    <form action={leadFormPlain} onSubmit={onSubmit} className="grid gap-2" data-testid="inquiry-note-form">
+      <PlainFields form="note" id={id} />
       <label htmlFor="inquiry-note" className="font-semibold">
         {t('noteLabel')}
       </label>
@@ -179,7 +205,8 @@ export function InquiryAssignForm({
     else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
   }
   return (
-    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" data-testid="inquiry-assign-form">
+    <form action={leadFormPlain} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" data-testid="inquiry-assign-form">
+      <PlainFields form="assign" id={id} />
       <div>
         <label htmlFor="inquiry-assignee" className="mb-1 block text-sm font-semibold">
           {t('assignee')}

@@ -4,7 +4,8 @@ import { openInquiry, serviceOptions, staffMembers } from '@/lib/inquiries';
 import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
 import { autoIsolate, formatDubaiTime, inquiryReference, isoDay, ltrIsolate, telHref } from '@/lib/inquiries/format';
 import { leadWhatsappUrl } from '@/lib/whatsapp';
-import { Link } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
+import type { PlainLeadForm } from '@/lib/inquiries/constants';
 import {
   InquiryAssignForm,
   InquiryDeleteButton,
@@ -16,7 +17,24 @@ import {
 } from './inquiry-controls';
 
 /** /Admin/Inquiry/{id}: everything the visitor sent, the status, the notes; opening marks it read. */
-export async function InquiryDetail({ id, locale, viewer }: { id: number; locale: string; viewer: number }) {
+/** What a form sent without scripts did (lib/inquiries/actions.ts leadFormPlain): its toast, as the page's answer. */
+const PLAIN_SAVED: Record<PlainLeadForm, 'statusSaved' | 'noteAdded' | 'assignmentSaved'> = {
+  status: 'statusSaved',
+  note: 'noteAdded',
+  assign: 'assignmentSaved',
+};
+
+export async function InquiryDetail({
+  id,
+  locale,
+  viewer,
+  plain,
+}: {
+  id: number;
+  locale: string;
+  viewer: number;
+  plain?: { form: PlainLeadForm; ok: boolean };
+}) {
   const [t, admin, quote, opened, staff, services] = await Promise.all([
     getTranslations('admin.inquiries'),
     getTranslations('admin'),
@@ -26,9 +44,9 @@ export async function InquiryDetail({ id, locale, viewer }: { id: number; locale
     serviceOptions(locale),
   ]);
   const back = (
-    <Link href={adminPath.inquiries} className="mb-4 inline-block text-sm font-semibold underline">
+    <AdminLink href={adminPath.inquiries} className="mb-4 inline-block text-sm font-semibold underline">
       {t('back')}
-    </Link>
+    </AdminLink>
   );
   if (!opened) {
     return (
@@ -64,6 +82,16 @@ export async function InquiryDetail({ id, locale, viewer }: { id: number; locale
           {t('detailTitle', { name: inquiry.name })}
         </h1>
       </div>
+      {plain &&
+        (plain.ok ? (
+          <p role="status" className="font-semibold" data-testid="inquiry-plain-notice">
+            {t(PLAIN_SAVED[plain.form])}
+          </p>
+        ) : (
+          <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="inquiry-plain-notice">
+            {t('saveFailed')}
+          </p>
+        ))}
       <dl
         className="grid gap-x-6 gap-y-3 rounded-2xl bg-zinc-100 p-4 sm:grid-cols-[max-content_1fr] dark:bg-zinc-900"
         data-testid="inquiry-fields"

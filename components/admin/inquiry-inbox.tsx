@@ -5,7 +5,7 @@ import { countInquiries, filterQuery, INBOX_PAGE_SIZE, listInquiries, serviceOpt
 import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
 import { EVENT_TYPES, STATUSES } from '@/lib/inquiries/constants';
 import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
-import { Link } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
 import { FoldedFilters } from './folded-filters';
 import { localePath } from '@/lib/pages';
 
@@ -92,9 +92,9 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
             <button type="submit" className="btn-primary">
               {t('apply')}
             </button>
-            <Link href={adminPath.inquiries} className="btn-secondary">
+            <AdminLink href={adminPath.inquiries} className="btn-secondary">
               {t('clear')}
-            </Link>
+            </AdminLink>
             <a
               href={`${localePath(locale, adminPath.inquiriesExport)}${query}`}
               download
@@ -115,7 +115,7 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
         <ul className="grid gap-3" data-testid="inquiries">
           {rows.map((row) => (
             <li key={row.id} data-testid="inquiry-row" data-id={row.id}>
-              <Link
+              <AdminLink
                 href={adminPath.inquiry(row.id)}
                 aria-label={t('open', { name: row.name })}
                 className={`block rounded-2xl p-4 ring-1 ring-zinc-200 hover:ring-brand dark:ring-zinc-800 ${row.readAt ? 'bg-white dark:bg-zinc-950' : 'bg-amber-50 dark:bg-zinc-900'}`}
@@ -169,7 +169,7 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
                       .join(' · ')}
                   </span>
                 )}
-              </Link>
+              </AdminLink>
             </li>
           ))}
         </ul>

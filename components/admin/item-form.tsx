@@ -1,11 +1,11 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { saveItem } from '@/lib/admin/actions';
+import { saveItem, saveItemPlain } from '@/lib/admin/actions';
 import type { ActionResult } from '@/lib/admin/actions';
-import { AREAS, adminPath, formInput, type AreaKey, type FormField } from '@/lib/admin/areas';
+import { AREAS, PLAIN_AREA_FIELD, PLAIN_ID_FIELD, adminPath, formInput, type AreaKey, type FormField } from '@/lib/admin/areas';
 import { fieldErrors as toFieldErrors } from '@/lib/entities/fields';
 import { VERSION_FIELD } from '@/lib/entities/version';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -24,7 +24,9 @@ const TOAST_ID = 'item-form';
 /**
  * The one create/update form of the back office. Submit validates with the entity's zod schema
  * (the same one the server uses), then asks for confirmation; Confirm calls the server action,
- * which validates again. Field errors appear under their fields.
+ * which validates again. Field errors appear under their fields. Without scripts the form posts
+ * natively to saveItemPlain (no dialog): saved, the list; refused, this form again with its
+ * errors and what was typed (`plain`).
  */
 export function ItemForm({
   areaKey,
@@ -51,8 +53,11 @@ export function ItemForm({
   const ta = useTranslations('admin');
   const message = useFieldMessage(area.key);
   const router = useRouter();
+  const locale = useLocale();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [plain, plainAction] = useActionState(saveItemPlain, null);
+  const refusedPlain = plain && !plain.ok ? plain : null;
+  const [errors, setErrors] = useState<Record<string, string[]>>(refusedPlain?.fieldErrors ?? {});
   const [pending, setPending] = useState<FormData | null>(null);
   const [busy, setBusy] = useState(false);
   const [picked, setPicked] = useState(false);
@@ -63,7 +68,11 @@ export function ItemForm({
   const focusAfterDialog = useRef<Record<string, string[]> | null>(null);
   // Optimistic versions: the version the fields show, and after a refused save over a newer one,
   // the newer values (the fields are drawn again, `generation`) and what differs.
-  const { version, values, generation, conflict, refused, reapplyMine } = useVersionedValues(area.fields, initial, readVersion);
+  const { version, values, generation, conflict, refused, reapplyMine } = useVersionedValues(
+    area.fields,
+    refusedPlain?.values ? { ...initial, ...refusedPlain.values } : initial,
+    readVersion,
+  );
   useEffect(() => {
     // Runs after the dialog's own effect (children first), so after its close.
     if (pending !== null || !focusAfterDialog.current) return;
@@ -144,16 +153,9 @@ export function ItemForm({
   }
 
   return (
-    // POST even if a tap beats the scripts: a GET would put every field in the address bar and logs.
-    <form
-      ref={form}
-      method="post"
-      encType="multipart/form-data"
-      onSubmit={onSubmit}
-      noValidate
-      className="grid max-w-3xl gap-5"
-      data-testid="item-form"
-    >
+    // A post even if a tap beats the scripts (React writes method and encoding for an action): a
+    // GET would put every field in the address bar and logs.
+    <form ref={form} action={plainAction} onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-5" data-testid="item-form">
       {t.has('urlHint') && (
         <p id="url-hint" className="rounded-lg bg-amber-100 p-3 text-sm font-semibold text-amber-900">
           {t('urlHint')}
@@ -167,6 +169,15 @@ export function ItemForm({
           reapplied={conflict.reapplied}
           onReapply={reapplyMine}
         />
+      )}
+      <input type="hidden" name="locale" value={locale} />
+      <input type="hidden" name={PLAIN_AREA_FIELD} value={areaKey} />
+      <input type="hidden" name={PLAIN_ID_FIELD} value={id ?? ''} />
+      {refusedPlain && (
+        // The scripted form says this in a toast; without scripts it is the page's answer.
+        <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="item-form-refused">
+          {refusedPlain.error === 'staleVersion' ? ta('conflict.plain') : mode === 'create' ? t('createFailed') : t('updateFailed')}
+        </p>
       )}
       {/* The version the fields were read at: a save over a newer one is refused, not lost. */}
       {mode === 'update' && version && <input type="hidden" name={VERSION_FIELD} value={version} />}

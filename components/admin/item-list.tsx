@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { AreaDef } from '@/lib/admin/areas';
 import { adminPath } from '@/lib/admin/areas';
 import type { AdminCard } from '@/lib/admin/server';
-import { Link } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
 import { SocialIcon } from '@/components/site/social-icon';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { DeleteButton } from './delete-button';
@@ -44,6 +44,7 @@ export async function ItemList({
   footer,
   filtered = false,
   moved,
+  saved,
 }: {
   area: AreaDef;
   cards: (AdminCard & { draft?: boolean; featured?: boolean; main?: boolean })[];
@@ -55,6 +56,8 @@ export async function ItemList({
   filtered?: boolean;
   /** After a Move up / Move down (a plain form, so also without scripts): which slide, or a refusal. */
   moved?: { id: number | null; failed: boolean };
+  /** After a save sent without scripts (the scripted form says it in a toast): what was done. */
+  saved?: 'created' | 'updated';
 }) {
   const t = await getTranslations(`admin.areas.${area.key}`);
   const ta = await getTranslations('admin');
@@ -68,11 +71,16 @@ export async function ItemList({
         <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
           {t('title')}
         </h1>
-        <Link href={adminPath.create(area)} className="btn-primary" data-testid="create-link">
+        <AdminLink href={adminPath.create(area)} className="btn-primary" data-testid="create-link">
           {t('createButton')}
-        </Link>
+        </AdminLink>
       </div>
       {toolbar}
+      {saved && (
+        <p role="status" className="mb-4 font-semibold" data-testid="saved-notice">
+          {t(saved)}
+        </p>
+      )}
       {moved?.failed ? (
         <p role="alert" className="mb-4 font-semibold text-red-700 dark:text-red-400" data-testid="move-notice">
           {ta('slideMoveFailed')}
@@ -180,14 +188,14 @@ export async function ItemList({
                 )}
                 <div className="mt-auto flex flex-wrap gap-2 pt-1 sm:pt-3">
                   {reorderable && <OrderButtons id={card.id} index={index} count={cards.length} describedBy={`item-${card.id}-title`} />}
-                  <Link
+                  <AdminLink
                     href={adminPath.edit(area, card.id)}
                     className="btn-secondary max-sm:px-3 max-sm:py-1.5 max-sm:text-sm"
                     data-testid="edit-link"
                     aria-describedby={`item-${card.id}-title`}
                   >
                     {t.has('editButton') ? t('editButton') : ta('viewDetails')}
-                  </Link>
+                  </AdminLink>
                   <DeleteButton
                     target={area.key}
                     id={card.id}

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
 import { formatDubaiTime } from '@/lib/inquiries/format';
 import type { ActivityEntry } from '@/lib/admin/dashboard';
 
@@ -27,9 +27,9 @@ export async function LatestActivity({ entries }: { entries?: readonly ActivityE
           {entries.map((entry) => (
             <li key={entry.id} className="flex flex-wrap justify-between gap-x-4 break-words">
               {entry.href ? (
-                <Link href={entry.href} className="underline">
+                <AdminLink href={entry.href} className="underline">
                   {entry.text}
-                </Link>
+                </AdminLink>
               ) : (
                 <span>{entry.text}</span>
               )}

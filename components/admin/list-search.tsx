@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { SEARCH_MAX } from '@/lib/search';
-import { Link } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
 import { SearchIcon } from '@/components/ui/icons';
 
 /**
@@ -33,9 +33,9 @@ export async function ListSearch({ q, total, listHref }: { q: string; total: num
       {q && (
         <p className="flex flex-wrap items-center gap-3 text-sm" role="status">
           <span data-testid="search-count">{t('count', { count: total })}</span>
-          <Link href={listHref} className="font-semibold underline">
+          <AdminLink href={listHref} className="font-semibold underline">
             {t('clear')}
-          </Link>
+          </AdminLink>
         </p>
       )}
     </form>

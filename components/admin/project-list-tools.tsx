@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { AdminListFilter } from '@/lib/admin/server';
-import { Link } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
 import { FoldedFilters } from './folded-filters';
 
 type Choice = { value: string; label: string };
@@ -78,9 +78,9 @@ export async function ProjectListTools({
         <button type="submit" className="btn-primary" data-testid="admin-filter">
           {t('apply')}
         </button>
-        <Link href="/Admin/Events" className="font-semibold underline">
+        <AdminLink href="/Admin/Events" className="font-semibold underline">
           {t('clear')}
-        </Link>
+        </AdminLink>
         <p role="status" className="ms-auto text-sm font-semibold" data-testid="admin-count">
           {t('count', { count: total })}
         </p>
@@ -107,15 +107,15 @@ export async function ProjectListPages({ filter, pages }: { filter: AdminListFil
   return (
     <nav aria-label={t('pages')} className="mt-8 flex items-center justify-center gap-4" data-testid="admin-pages">
       {filter.page > 1 && (
-        <Link href={href(filter.page - 1)} className="btn-secondary" rel="prev">
+        <AdminLink href={href(filter.page - 1)} className="btn-secondary" rel="prev">
           {t('previous')}
-        </Link>
+        </AdminLink>
       )}
       <span className="font-semibold">{t('pageOf', { page: filter.page, pages })}</span>
       {filter.page < pages && (
-        <Link href={href(filter.page + 1)} className="btn-secondary" rel="next" data-testid="admin-next">
+        <AdminLink href={href(filter.page + 1)} className="btn-secondary" rel="next" data-testid="admin-next">
           {t('next')}
-        </Link>
+        </AdminLink>
       )}
     </nav>
   );

@@ -1,9 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { saveSettings, type ActionResult } from '@/lib/admin/actions';
+import { saveSettings, saveSettingsPlain, type ActionResult } from '@/lib/admin/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import { MAX_PORTFOLIO_BYTES, PORTFOLIO_PATH } from '@/lib/settings/paths';
@@ -87,8 +87,11 @@ export function SettingsForm({
   defaultImages,
   imageLimits,
   version: readVersion,
+  saved = false,
 }: {
   initial: Record<TextField, string>;
+  /** Just saved by a post without scripts (`?saved=1`; the scripted form says it in a toast). */
+  saved?: boolean;
   /** The version `initial` was read at; the save carries it (lib/entities/version.ts). */
   version: string;
   /** What the site shows for a field while nothing is saved (lib/settings/defaults.ts). */
@@ -110,10 +113,18 @@ export function SettingsForm({
   const tv = useTranslations('validation');
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const locale = useLocale();
+  // Without scripts the form posts to saveSettingsPlain: a refusal comes back as this state.
+  const [plain, plainAction] = useActionState(saveSettingsPlain, null);
+  const refusedPlain = plain && !plain.ok ? plain : null;
+  const [errors, setErrors] = useState<Record<string, string[]>>(refusedPlain?.fieldErrors ?? {});
   const [busy, setBusy] = useState(false);
   // A save refused over a newer version shows the newer values and what differs (version-conflict.tsx).
-  const versioned = useVersionedValues(VERSIONED_FIELDS, initial, readVersion);
+  const versioned = useVersionedValues(
+    VERSIONED_FIELDS,
+    refusedPlain?.values ? { ...initial, ...refusedPlain.values } : initial,
+    readVersion,
+  );
 
   const message = (code: string) => {
     const own = runtimeKey(`errors.${code}`);
@@ -224,15 +235,20 @@ export function SettingsForm({
   }
 
   return (
-    <form
-      ref={form}
-      method="post"
-      encType="multipart/form-data"
-      onSubmit={onSubmit}
-      noValidate
-      className="grid max-w-3xl gap-8"
-      data-testid="settings-form"
-    >
+    // A post even before scripts run (React writes method and encoding for an action).
+    <form ref={form} action={plainAction} onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-8" data-testid="settings-form">
+      <input type="hidden" name="locale" value={locale} />
+      {refusedPlain ? (
+        <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="settings-plain-notice">
+          {refusedPlain.error === 'staleVersion' ? ta('conflict.plain') : t('saveFailed')}
+        </p>
+      ) : (
+        saved && (
+          <p role="status" className="font-semibold" data-testid="settings-plain-notice">
+            {t('saved')}
+          </p>
+        )
+      )}
       <p>{t('intro')}</p>
       {versioned.conflict && (
         <VersionConflict

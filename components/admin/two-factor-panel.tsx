@@ -5,7 +5,8 @@ import { useActionState, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { confirmTwoFactor, renewTwoFactorCodes, startTwoFactor, turnOffTwoFactor, type ActionResult } from '@/lib/admin/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
-import { Link, useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from '@/components/auth/auth-field';
 
@@ -56,7 +57,7 @@ export function TwoFactorPanel({ view, required }: { view: TwoFactorView; requir
             </li>
           ))}
         </ol>
-        <Link
+        <AdminLink
           href="/Admin/Account"
           className="btn-primary justify-self-start"
           onClick={() => {
@@ -66,7 +67,7 @@ export function TwoFactorPanel({ view, required }: { view: TwoFactorView; requir
           data-testid="recovery-saved"
         >
           {t('recoverySaved')}
-        </Link>
+        </AdminLink>
       </div>
     );
 

@@ -44,7 +44,7 @@ import { AppError } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
 import { sentVersion, VERSION_FIELD } from '@/lib/entities/version';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from './action-kit';
-import { adminPath, AREAS, formInput, type AreaKey } from './areas';
+import { adminPath, AREAS, formInput, PLAIN_AREA_FIELD, PLAIN_ID_FIELD, typedValues, type AreaKey } from './areas';
 import { formValues } from './server';
 
 // Every admin server action. Each one passes the same guard as /api first, then calls the same
@@ -92,6 +92,29 @@ export async function saveItem(areaKey: AreaKey, id: number | null, form: FormDa
     status: 409,
     ...(now?.version ? { conflict: { version: now.version, values: now.values } } : {}),
   };
+}
+
+/**
+ * The item form sent without scripts (a native post, no confirmation dialog to show): saved, the
+ * list says so; refused, the form comes back with its errors and what was typed (the scripted
+ * form calls saveItem itself and never posts here). The area and the item come as the form's
+ * hidden `area` and `id` fields, not bound to the action: a Server Function bound in a Client
+ * Component never finishes a post without scripts under useActionState (vercel/next.js#98045).
+ * saveItem checks them as it checks bound arguments.
+ */
+export async function saveItemPlain(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const data = form instanceof FormData ? form : new FormData();
+  const areaKey = data.get(PLAIN_AREA_FIELD) as AreaKey;
+  const rawId = data.get(PLAIN_ID_FIELD);
+  const id = rawId === '' || rawId === null ? null : Number(rawId);
+  const result = await saveItem(areaKey, id, form);
+  if (!result.ok) {
+    const area = typeof areaKey === 'string' && Object.hasOwn(AREAS, areaKey) ? AREAS[areaKey] : null;
+    const values = area ? typedValues(area.fields, data) : undefined;
+    // The newer values of a refused stale save are the scripted form's to show beside one's own.
+    return { ok: false, error: result.error, status: result.status, fieldErrors: result.fieldErrors, values };
+  }
+  redirectTo(localePath(formLocale(data), `${adminPath.list(AREAS[areaKey])}?saved=${id === null ? 'created' : 'updated'}`));
 }
 
 export async function deleteItem(areaKey: AreaKey, id: number): Promise<ActionResult> {
@@ -178,6 +201,25 @@ export async function saveSettings(form: FormData): Promise<ActionResult> {
   if (result.ok || result.error !== 'staleVersion') return result;
   const now = await settingsNow().catch(() => null); // (the refusal stands on its own without it)
   return { ok: false, error: result.error, status: 409, ...(now ? { conflict: now } : {}) };
+}
+
+/**
+ * The settings form sent without scripts (a native post; the scripted form calls saveSettings
+ * itself): saved, the settings again with "Saved." (`?saved=1`); refused, the form with its
+ * errors and the texts that were typed (files aside).
+ */
+export async function saveSettingsPlain(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const result = await saveSettings(form);
+  if (!result.ok) {
+    const values: Record<string, string> = {};
+    if (form instanceof FormData)
+      for (const name of SETTINGS_TEXT_FIELDS) {
+        const value = form.get(name);
+        if (typeof value === 'string') values[name] = value;
+      }
+    return { ok: false, error: result.error, status: result.status, fieldErrors: result.fieldErrors, values };
+  }
+  redirectTo(localePath(formLocale(form), '/Admin/Settings?saved=1'));
 }
 
 const restoreArgs = z.tuple([z.instanceof(FormData)]);

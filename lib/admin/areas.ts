@@ -40,6 +40,24 @@ export function formInput(fields: readonly FormField[], data: FormData): Record<
   return raw;
 }
 
+/** The item form's hidden fields naming its area and item, for its post without scripts (saveItemPlain). */
+export const PLAIN_AREA_FIELD = 'itemArea';
+export const PLAIN_ID_FIELD = 'itemId';
+
+/**
+ * What a refused form held, as its fields show it again (a box as true/false, a list one a line):
+ * the form sent without scripts comes back with the errors and what was typed, not emptied.
+ */
+export function typedValues(fields: readonly FormField[], data: FormData): Record<string, string> {
+  const kinds = new Map(fields.map((field) => [field.name, field.kind]));
+  return Object.fromEntries(
+    Object.entries(formInput(fields, data)).map(([name, value]) => [
+      name,
+      kinds.get(name) === 'checkbox' ? String(value === '1') : Array.isArray(value) ? value.join('\n') : String(value),
+    ]),
+  );
+}
+
 /**
  * A text field's twin in the other language, by the descriptor's naming (`nameEn` / `nameAr`, the
  * Arabic one right to left): which language this field holds. Null for a field with no twin.

@@ -2,8 +2,11 @@
 
 import { refresh } from 'next/cache';
 import { headers } from 'next/headers';
+import { redirect as redirectTo } from 'next/navigation';
 import { z } from 'zod';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from '@/lib/admin/action-kit';
+import { adminPath } from '@/lib/admin/areas';
+import { localePath } from '@/lib/pages';
 import { whoOfAction } from '@/lib/activity/who';
 import { clientAddress } from '@/lib/auth/client-address';
 import { requireSessionUser, type CurrentUser } from '@/lib/auth/guard';
@@ -36,6 +39,7 @@ import {
   type QuoteField,
   type QuoteResult,
 } from './schema';
+import { PLAIN_LEAD_FORM_FIELD, PLAIN_LEAD_FORMS, PLAIN_LEAD_ID_FIELD } from './constants';
 
 // The quote form's actions (public) and the inbox's (Admins and Mini Admins). Server actions are
 // public endpoints: every argument is checked with zod before anything else, and the inbox's pass
@@ -206,4 +210,33 @@ export async function deleteInquiry(id: number): Promise<ActionResult> {
     const [inquiryId] = argsOf(deleteArgs, [id]);
     await removeInquiry(inquiryId, await whoOfAction(user));
   });
+}
+
+/**
+ * The lead's status, note and assignment forms sent without scripts (a native post): saved or
+ * refused, the lead's page again, saying which (`?saved=` / `?failed=`). The scripted forms call
+ * the actions above themselves and answer with a toast; these go through the same actions, so
+ * the same guard and checks. Which form and lead: its hidden fields (not bound arguments, see
+ * saveItemPlain).
+ */
+export async function leadFormPlain(form: FormData): Promise<void> {
+  const data = form instanceof FormData ? form : new FormData();
+  const field = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const kind = PLAIN_LEAD_FORMS.find((name) => name === field(PLAIN_LEAD_FORM_FIELD));
+  const id = Number(field(PLAIN_LEAD_ID_FIELD));
+  const assignee = Number(field('assignee'));
+  const result =
+    kind === 'status'
+      ? await saveInquiryStatus(id, field('status'))
+      : kind === 'note'
+        ? await addNote(id, field('text'))
+        : kind === 'assign'
+          ? await assignLead(id, field('assignee') ? assignee : null, field('followUp'))
+          : { ok: false };
+  const back =
+    kind && Number.isSafeInteger(id) && id > 0 ? `${adminPath.inquiry(id)}?${result.ok ? 'saved' : 'failed'}=${kind}` : adminPath.inquiries;
+  redirectTo(localePath(formLocale(data), back));
 }

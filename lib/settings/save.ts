@@ -143,7 +143,9 @@ export async function saveTwoFactorPolicy(raw: Record<string, unknown>): Promise
   const parsed = twoFactorPolicySchema.safeParse(raw);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const { twoFactorPolicy } = parsed.data;
-  await db.siteSettings.upsert({ where: { id: 1 }, create: { id: 1, twoFactorPolicy }, update: { twoFactorPolicy } });
+  // Raw SQL, so `updated_at` (the settings form's version) stays: see setSignupOpen (lib/entities/user).
+  await db.$executeRaw`INSERT INTO site_settings (id, two_factor_policy, updated_at) VALUES (1, ${twoFactorPolicy}, now())
+    ON CONFLICT (id) DO UPDATE SET two_factor_policy = EXCLUDED.two_factor_policy`;
   await invalidate(SETTINGS_TAG);
 }
 

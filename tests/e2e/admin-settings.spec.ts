@@ -165,3 +165,28 @@ test('in the Arabic back office, a portfolio that is not a PDF and a bad WhatsAp
   await expect(page.locator('#field-portfolio')).toBeFocused();
   expect(await testDb.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).toEqual(before);
 });
+
+test('without scripts the settings post too: a refusal named under its field with the text kept, then "Settings saved."', async ({
+  browser,
+}) => {
+  const { page } = await signedIn(browser, { javaScriptEnabled: false });
+  await page.goto('/Admin/Settings');
+  const form = page.getByTestId('settings-form');
+  await expect(form).toHaveAttribute('method', /^post$/i);
+  const retention = form.locator('#field-activityRetentionDays');
+  const before = await retention.inputValue();
+  await retention.fill('5');
+  await form.getByTestId('submit').click();
+  await expect(page.getByTestId('settings-plain-notice')).toHaveText(en.saveFailed);
+  await expect(page.locator('#field-activityRetentionDays-error')).toHaveText(en.errors.invalidRetention);
+  await expect(page.locator('#field-activityRetentionDays')).toHaveValue('5');
+  expect(new URL(page.url()).pathname).toBe('/Admin/Settings');
+
+  // Sent again as it was: saved (nothing changes), and the page says so.
+  await page.goto('/Admin/Settings');
+  await page.locator('#field-activityRetentionDays').fill(before);
+  await page.getByTestId('settings-form').getByTestId('submit').click();
+  await page.waitForURL((u) => u.pathname === '/Admin/Settings' && u.searchParams.get('saved') === '1');
+  await expect(page.getByTestId('settings-plain-notice')).toHaveText(en.saved);
+  await page.context().close();
+});

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { BrowserContext, Request } from '@playwright/test';
-import { expect, test, LOCALES, localePath, messages } from './support';
+import type { Browser, BrowserContext, Request } from '@playwright/test';
+import { expect, test, LOCALES, localePath, messages, type Locale } from './support';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 
 // Issue 16, finding 8: the sign-in and sign-up forms had no method, so a submit before scripts
@@ -161,32 +161,110 @@ for (const locale of LOCALES) {
   });
 }
 
-// The back office needs scripts (its screens stream in behind a loading state, and saving goes
-// through a confirmation dialog), so this one runs with them and makes the form submit the way a
-// browser does before they take over: natively, by `form.submit()`, which skips the handlers.
-test('the back-office form posts too: nothing typed reaches a URL', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: true, extraHTTPHeaders: { 'X-Forwarded-For': ownAddress() } });
+/**
+ * A new Admin signed in through the form with scripts off, in a context of its own (`test.use`
+ * above sets the fixtures', not a new one's), every request recorded.
+ */
+async function adminWithoutScripts(browser: Browser, locale: Locale = 'en') {
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': ownAddress() } });
   const recorder = recordRequests(context);
   const page = await context.newPage();
   const admin = await makeUser('admin');
-  await page.goto('/LogIn');
+  await page.goto(localePath(locale, '/LogIn'));
   await page.locator('#auth-email').fill(admin.email);
   await page.locator('#auth-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => u.pathname === '/Admin', { timeout: 15_000 });
+  await page.waitForURL((u) => u.pathname === localePath(locale, '/Admin'), { timeout: 15_000 });
+  return { context, recorder, page, admin };
+}
 
-  await page.goto('/Admin/CreateEvent');
+// The back office without scripts: each screen is sent whole (no route-level loading state) and
+// the item form posts natively to its plain action (no confirmation dialog): refused, it comes
+// back with the errors in words and what was typed; saved, the list says so.
+test('the back-office form works without scripts: refused in words with the typed values kept, then saved; nothing typed in a URL', async ({
+  browser,
+}) => {
+  const { context, recorder, page } = await adminWithoutScripts(browser);
+
+  // In Arabic, the required English name left out.
+  const ar = messages('ar');
+  const typed = unique('typed-job');
+  await page.goto('/ar/Admin/CreateTeam');
   const form = page.getByTestId('item-form');
-  await expect(form).toHaveAttribute('method', 'post');
-  const typed = unique('typed-secret');
-  await form.locator('input[type=text], textarea').first().fill(typed);
-  const submitted = page.waitForRequest((r) => new URL(r.url()).pathname === '/Admin/CreateEvent' && r.method() === 'POST');
-  await form.evaluate((f: HTMLFormElement) => f.submit());
-  const request = await submitted;
-  expect(request.postData()).toContain(typed);
-  // Saving needs the scripted flow; a bare post is refused by Next as an incomplete action
-  // request (400), with the fields in the body, not in a URL.
-  expect((await request.response())!.status()).toBe(400);
-  recorder.check([typed, PASSWORD]);
+  await expect(form).toHaveAttribute('method', /^post$/i);
+  await form.locator('#field-jobTitleEn').fill(typed);
+  await form.getByTestId('submit').click();
+  await expect(page).toHaveURL((u) => u.pathname === '/ar/Admin/CreateTeam');
+  await expect(page.getByTestId('item-form-refused')).toHaveText(ar.admin.areas.team.createFailed);
+  await expect(page.locator('#field-nameEn-error')).toHaveText(ar.validation.fields.team.nameEn.required);
+  await expect(page.locator('#field-jobTitleEn')).toHaveValue(typed);
+  expect(await testDb.teamMember.count({ where: { jobTitleEn: typed } })).toBe(0);
+
+  // Completed: saved, and the list says so (the scripted form's toast, as the page's answer).
+  const name = unique('No-script member');
+  await page.goto('/Admin/CreateTeam');
+  await page.locator('#field-nameEn').fill(name);
+  await page.locator('#field-jobTitleEn').fill(typed);
+  await page.locator('#field-detailsEn').fill('Joined for the no-script test.');
+  await page.getByTestId('submit').click();
+  await page.waitForURL((u) => u.pathname === '/Admin/Teams' && u.searchParams.get('saved') === 'created');
+  await expect(page.getByTestId('saved-notice')).toHaveText(messages('en').admin.areas.team.created);
+  const saved = await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } });
+  expect(saved.jobTitleEn).toBe(typed);
+  await expect(page.getByTestId('item-title').filter({ hasText: name })).toBeVisible();
+
+  // An edit too: the form of the saved member, changed and sent.
+  await page.goto(`/Admin/Team/${saved.id}`);
+  await page.locator('#field-jobTitleEn').fill(`${typed} lead`);
+  await page.getByTestId('submit').click();
+  await page.waitForURL((u) => u.pathname === '/Admin/Teams' && u.searchParams.get('saved') === 'updated');
+  await expect(page.getByTestId('saved-notice')).toHaveText(messages('en').admin.areas.team.updated);
+  expect((await testDb.teamMember.findUniqueOrThrow({ where: { id: saved.id } })).jobTitleEn).toBe(`${typed} lead`);
+  await testDb.teamMember.delete({ where: { id: saved.id } });
+
+  expect(recorder.posts('/ar/Admin/CreateTeam')).toHaveLength(1);
+  recorder.check([typed, name, PASSWORD]);
   await context.close();
+});
+
+test("a lead's status, note and assignment without scripts: each saved and said on the lead's page, in Arabic; nothing typed in a URL", async ({
+  browser,
+}) => {
+  const { context, recorder, page, admin } = await adminWithoutScripts(browser, 'ar');
+  const lead = await testDb.inquiry.create({ data: { name: unique('No-script lead'), eventType: 'other', city: 'dubai' } });
+  const t = messages('ar').admin.inquiries;
+  try {
+    const leadPage = `/ar/Admin/Inquiry/${lead.id}`;
+
+    await page.goto(leadPage);
+    await page.locator('#inquiry-status').selectOption('contacted');
+    await page.getByTestId('inquiry-status-save').click();
+    await page.waitForURL((u) => u.pathname === leadPage && u.searchParams.get('saved') === 'status');
+    await expect(page.getByTestId('inquiry-plain-notice')).toHaveText(t.statusSaved);
+    await expect(page.locator('#inquiry-status')).toHaveValue('contacted');
+
+    const note = unique('called, wants a quote by Sunday');
+    await page.locator('#inquiry-note').fill(note);
+    await page.getByTestId('inquiry-note-save').click();
+    await page.waitForURL((u) => u.pathname === leadPage && u.searchParams.get('saved') === 'note');
+    await expect(page.getByTestId('inquiry-plain-notice')).toHaveText(t.noteAdded);
+    await expect(page.getByText(note)).toBeVisible();
+
+    await page.locator('#inquiry-assignee').selectOption({ value: String(admin.id) });
+    await page.locator('#inquiry-follow-up').fill('2031-05-04');
+    await page.getByTestId('inquiry-assign-save').click();
+    await page.waitForURL((u) => u.pathname === leadPage && u.searchParams.get('saved') === 'assign');
+    await expect(page.getByTestId('inquiry-plain-notice')).toHaveText(t.assignmentSaved);
+
+    const saved = await testDb.inquiry.findUniqueOrThrow({ where: { id: lead.id }, include: { notes: true } });
+    expect(saved.status).toBe('contacted');
+    expect(saved.notes.map((n) => n.text)).toEqual([note]);
+    expect(saved.assigneeId).toBe(admin.id);
+    expect(saved.followUp?.toISOString().slice(0, 10)).toBe('2031-05-04');
+    expect(recorder.posts(leadPage)).toHaveLength(3);
+    recorder.check([note, PASSWORD]);
+  } finally {
+    await testDb.inquiry.delete({ where: { id: lead.id } });
+    await context.close();
+  }
 });

@@ -67,6 +67,8 @@ export async function invokeWith(name: string, args: Arg[], options: InvokeOptio
     text: await res.text(),
     setCookie: res.headers.getSetCookie(),
     requestId: res.headers.get('x-request-id') ?? '',
+    /** Where an action that redirects sends the caller (Next's header for a scripted call). */
+    redirect: res.headers.get('x-action-redirect') ?? res.headers.get('location') ?? '',
   };
 }
 

@@ -45,6 +45,11 @@ async function teamForm(name: string) {
   return form;
 }
 
+const withFields = (form: FormData, fields: Record<string, string>) => {
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+};
+
 describe('admin server actions are guarded on the server', () => {
   it('the manifest has every exported action', () => {
     const source = readFileSync(path.resolve('lib/admin/actions.ts'), 'utf8');
@@ -60,6 +65,13 @@ describe('admin server actions are guarded on the server', () => {
       const results = [
         await invoke('saveItem', ['team', null, await teamForm(unique('hack'))], cookies[who]),
         await invoke('saveItem', ['team', victim.id, await teamForm('hacked')], cookies[who]),
+        // The form's post without scripts: the same guard (its refusal comes back as the form's state).
+        await invoke('saveItemPlain', [null, withFields(await teamForm(unique('hack')), { itemArea: 'team' })], cookies[who]),
+        await invoke(
+          'saveItemPlain',
+          [null, withFields(await teamForm('hacked'), { itemArea: 'team', itemId: String(victim.id) })],
+          cookies[who],
+        ),
         await invoke('deleteItem', ['team', victim.id], cookies[who]),
         await invoke('deleteItem', ['slides', (await testDb.slide.findFirstOrThrow()).id], cookies[who]),
         await invoke('moveSlideTo', [(await testDb.slide.findFirstOrThrow()).id, 2], cookies[who]),
@@ -94,6 +106,12 @@ describe('admin server actions are guarded on the server', () => {
     const del = await invoke('deleteUser', [target.id], cookies.mini);
     expect(save.text).toContain('"error":"forbidden"');
     expect(del.text).toContain('"error":"forbidden"');
+    // The settings (Admins only), also as posted without scripts.
+    const settings = new FormData();
+    settings.append('taglineEn', 'Mini was here');
+    const plain = await invoke('saveSettingsPlain', [null, settings], cookies.mini, '/Admin/Settings');
+    expect(plain.text).toContain('"error":"forbidden"');
+    expect(await testDb.siteSettings.findFirst({ where: { taglineEn: 'Mini was here' } })).toBeNull();
     expect(await snapshot()).toBe(before);
   });
 

@@ -844,7 +844,16 @@ function generate() {
   for (const area of ODD_AREAS) {
     action('saveItem', [area, null, form()], 'badRequest');
     action('deleteItem', [area, victim.team], 'badRequest');
+    // The form's post without scripts names its area in a field: the same refusal, as its state.
+    if (typeof area === 'string')
+      action('saveItemPlain', [null, multipart({ itemArea: area, nameEn: 'Hostile', jobTitleEn: 'j' })], 'badRequest');
   }
+  for (const notForm of [null, 'x', {}, [], 1]) {
+    action('saveItemPlain', [null, notForm], 'badRequest');
+    action('saveSettingsPlain', [null, notForm], 'badRequest');
+  }
+  for (const id of ['abc', '-1', '0', '1.5', '2147483648', '1e300', '__proto__'])
+    action('saveItemPlain', [null, multipart({ itemArea: 'team', itemId: id, nameEn: 'Hostile', jobTitleEn: 'j' })], 'badRequest');
   const ODD_ACTION_IDS: unknown[] = ['abc', -1, 0, 1.5, 2147483648, 1e300, '1', String(victim.team), {}, [], true, '__proto__', null];
   for (const id of ODD_ACTION_IDS) {
     if (id !== null) action('saveItem', ['team', id, form()], 'badRequest');

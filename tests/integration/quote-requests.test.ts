@@ -88,6 +88,7 @@ describe('the quote form action', () => {
       'deleteInquiry',
       'deleteNote',
       'editNote',
+      'leadFormPlain',
       'markUnread',
       'saveInquiryStatus',
       'startQuote',
@@ -386,6 +387,19 @@ describe('the inbox', () => {
       expect(await act('saveInquiryStatus', [id, 'won'], cookie)).toContain(`"error":"${code}"`);
       expect(await act('addNote', [id, 'x'], cookie)).toContain(`"error":"${code}"`);
       expect(await act('deleteInquiry', [id], cookie)).toContain(`"error":"${code}"`);
+      // The lead's forms posted without scripts go through the same actions: back to the lead's
+      // page, saying it failed.
+      for (const fields of [
+        { leadForm: 'status', leadId: String(id), status: 'won' },
+        { leadForm: 'note', leadId: String(id), text: 'x' },
+        { leadForm: 'assign', leadId: String(id), assignee: '', followUp: '2031-01-01' },
+      ]) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) form.append(name, value);
+        const res = await invokeWith('leadFormPlain', [form], { cookie, page: `/Admin/Inquiry/${id}` });
+        expect(res.status).toBeLessThan(500);
+        expect(res.redirect).toContain(`/Admin/Inquiry/${id}?failed=${fields.leadForm}`);
+      }
     }
     expect(await testDb.inquiry.findUniqueOrThrow({ where: { id }, include: { notes: true } })).toEqual(before);
   });

@@ -7,7 +7,7 @@ import { AdminLoadError, AdminLoading } from '@/components/admin/admin-status';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
 
-// The back office's loading and failure screens (Admin/loading.tsx, Admin/error.tsx) word
+// The back office's loading and failure screens (AdminLink's spinner, Admin/error.tsx) word
 // themselves after the screen they replace. A failing read cannot be staged in the shared e2e
 // run, so the failure screen is rendered here, under the path the router would report.
 const MESSAGES = { en, ar } as const;
@@ -43,8 +43,12 @@ describe('back-office failure screen', () => {
 
 describe('back-office loading screen', () => {
   it('the slider says "Loading sliders..." (spec), other screens a general line', () => {
-    expect(render(createElement(AdminLoading), 'en', '/Admin/Slider')).toContain('Loading sliders...');
-    const other = render(createElement(AdminLoading), 'en', '/Admin/Events');
+    // The path is the followed link's (components/admin/admin-link.tsx), query and all.
+    expect(render(createElement(AdminLoading, { pathname: '/Admin/Slider' }), 'en', '/Admin')).toContain('Loading sliders...');
+    expect(render(createElement(AdminLoading, { pathname: '/Admin/Slider?page=2' }), 'ar', '/Admin')).toContain(
+      ar.admin.areas.slides.loading,
+    );
+    const other = render(createElement(AdminLoading, { pathname: '/Admin/Events' }), 'en', '/Admin/Slider');
     expect(other).toContain(en.admin.loading);
     expect(other).not.toContain('Loading sliders...');
   });

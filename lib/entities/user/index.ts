@@ -285,7 +285,11 @@ export async function rejectPending(rawId: unknown, who: Who): Promise<void> {
 export async function setSignupOpen(raw: unknown): Promise<void> {
   if (raw !== 'open' && raw !== 'invite') throw invalid({ signup: ['invalidId'] });
   const signupOpen = raw === 'open';
-  await db.siteSettings.upsert({ where: { id: 1 }, create: { id: 1, signupOpen }, update: { signupOpen } });
+  // Raw SQL, so `updated_at` stays: it is the version of the settings form (texts and files,
+  // lib/settings/save.ts), and a switch saved on another screen must not make an Admin's open
+  // settings form a stale save (measured: the Settings e2e refused while the Users one switched).
+  await db.$executeRaw`INSERT INTO site_settings (id, signup_open, updated_at) VALUES (1, ${signupOpen}, now())
+    ON CONFLICT (id) DO UPDATE SET signup_open = EXCLUDED.signup_open`;
   // The sign-up and sign-in pages show the mode; their cached copies go.
   await invalidate(SETTINGS_TAG);
 }

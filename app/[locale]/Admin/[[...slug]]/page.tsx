@@ -31,12 +31,14 @@ import { pageUsers } from '@/lib/entities/user';
 import { listSessions } from '@/lib/entities/user/account';
 import { mustEnrol, twoFactorStatus, twoFactorUserIds } from '@/lib/entities/user/two-factor';
 import { formatDubaiTime } from '@/lib/inquiries/format';
-import { Link, redirect } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/i18n/navigation';
+import { AdminLink } from '@/components/admin/admin-link';
 import { getSiteSettings } from '@/lib/settings';
 import { PORTFOLIO_PATH, siteImageUrl } from '@/lib/settings/paths';
 import { SETTINGS_TEXT_FIELDS, TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '@/lib/settings/schema';
 import { NO_ROW_VERSION } from '@/lib/entities/version';
 import { parseId } from '@/lib/entities/ids';
+import { PLAIN_LEAD_FORMS } from '@/lib/inquiries/constants';
 
 // Every child route of the spec (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, …) resolves
 // here through one table (lib/admin/areas.ts), so each works at its own path, deep links included.
@@ -44,6 +46,17 @@ type Props = {
   params: Promise<{ locale: string; slug?: string[] }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
+
+/** `?saved=` after a save sent without scripts (lib/admin/actions.ts saveItemPlain). */
+const savedNotice = (value: unknown) => (value === 'created' || value === 'updated' ? value : undefined);
+
+/** `?saved=` / `?failed=` after a lead's form sent without scripts (lib/inquiries/actions.ts leadFormPlain). */
+function plainLeadNotice(query: Record<string, string | string[] | undefined>) {
+  const known = (value: unknown) => PLAIN_LEAD_FORMS.find((form) => form === value);
+  const saved = known(query.saved);
+  const failed = known(query.failed);
+  return saved ? { form: saved, ok: true } : failed ? { form: failed, ok: false } : undefined;
+}
 
 export default async function AdminPage({ params, searchParams }: Props) {
   const { locale, slug } = await params;
@@ -126,15 +139,15 @@ export default async function AdminPage({ params, searchParams }: Props) {
           {found.pages > 1 && (
             <nav aria-label={t('users.pageOf', { page: found.page, pages: found.pages })} className="flex items-center gap-4">
               {found.page > 1 && (
-                <Link href={usersHref(found.page - 1)} rel="prev" className="btn-secondary">
+                <AdminLink href={usersHref(found.page - 1)} rel="prev" className="btn-secondary">
                   {t('users.previous')}
-                </Link>
+                </AdminLink>
               )}
               <span>{t('users.pageOf', { page: found.page, pages: found.pages })}</span>
               {found.page < found.pages && (
-                <Link href={usersHref(found.page + 1)} rel="next" className="btn-secondary" data-testid="users-next">
+                <AdminLink href={usersHref(found.page + 1)} rel="next" className="btn-secondary" data-testid="users-next">
                   {t('users.next')}
-                </Link>
+                </AdminLink>
               )}
             </nav>
           )}
@@ -173,6 +186,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
         <SettingsForm
           // A new form after each save, so its fields show what was stored (normalised).
           key={settings.updatedAt ?? 'demo'}
+          saved={(await searchParams).saved === '1'}
           version={settings.updatedAt ?? NO_ROW_VERSION}
           initial={
             Object.fromEntries(SETTINGS_TEXT_FIELDS.map((name) => [name, String(settings[name])])) as Record<
@@ -273,14 +287,18 @@ export default async function AdminPage({ params, searchParams }: Props) {
           {t('forbidden')}
         </p>
       );
-    if (route.kind === 'inquiry') return <InquiryDetail id={route.id} locale={locale} viewer={user.id} />;
+    if (route.kind === 'inquiry') {
+      const query = await searchParams;
+      return <InquiryDetail id={route.id} locale={locale} viewer={user.id} plain={plainLeadNotice(query)} />;
+    }
     return <InquiryInbox locale={locale} filter={parseInquiryFilter(await searchParams)} viewer={user.id} />;
   }
   const { area } = route;
   const ta = await getTranslations(`admin.areas.${area.key}`);
   if (route.kind === 'list' && area.key === 'events') {
     // A company's whole portfolio: paged, searched and filtered in the database (issue 25).
-    const filter = parseAdminListFilter(await searchParams);
+    const query = await searchParams;
+    const filter = parseAdminListFilter(query);
     const [{ cards, total, pages }, options] = await Promise.all([projectCards(locale, filter), fieldOptions(area, locale)]);
     const thisYear = new Date().getUTCFullYear();
     return (
@@ -288,6 +306,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
         area={area}
         cards={cards}
         filtered={Boolean(filter.q || filter.year || filter.client || filter.service || filter.state)}
+        saved={savedNotice(query.saved)}
         toolbar={
           <ProjectListTools
             filter={filter}
@@ -312,15 +331,16 @@ export default async function AdminPage({ params, searchParams }: Props) {
         filtered={q !== ''}
         // Move up / Move down answer with the list again, naming the slide moved or the refusal.
         moved={area.numbered ? { id: parseId(query.moved), failed: query.moveError !== undefined } : undefined}
+        saved={savedNotice(query.saved)}
         toolbar={<ListSearch q={q} total={cards.length} listHref={adminPath.list(area)} />}
       />
     );
   }
   const options = await fieldOptions(area, locale);
   const back = (
-    <Link href={adminPath.list(area)} className="mb-4 inline-block text-sm font-semibold underline">
+    <AdminLink href={adminPath.list(area)} className="mb-4 inline-block text-sm font-semibold underline">
       {t('backToList')}
-    </Link>
+    </AdminLink>
   );
   if (route.kind === 'create') {
     return (
