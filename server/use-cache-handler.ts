@@ -30,7 +30,8 @@ export function createUseCacheHandler(env: Partial<Record<string, string>> = pro
         url: env.REDIS_URL,
         disableOfflineQueue: true,
         commandOptions: { timeout: REDIS_TIMEOUT_MS },
-        socket: { connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+        // At most half a second between tries: back soon after Redis is (a write waits for it below).
+        socket: { connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 500) },
       })
     : undefined;
   // A lost connection is retried by the client; each failed command says so to its caller.
@@ -56,6 +57,18 @@ export function createUseCacheHandler(env: Partial<Record<string, string>> = pro
   };
   const saveTags = (tags: string[]) =>
     redis!.hSet(`${prefix}tags`, Object.fromEntries(tags.map((tag) => [tag, JSON.stringify(manifest.get(tag))])));
+  /** Resolves once the client is connected, or after `ms`. */
+  const readyWithin = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (redis!.isReady) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        redis!.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      redis!.once('ready', done);
+    });
   const write = async (key: string, metadata: Metadata, value: Uint8Array<ArrayBuffer>) => {
     if (!redis) return void memory.set(key, { metadata, value }, { ttl: metadata.expire * 1000 });
     const raw = JSON.stringify({ metadata, value: Buffer.from(value).toString('base64') });
@@ -120,8 +133,16 @@ export function createUseCacheHandler(env: Partial<Record<string, string>> = pro
       try {
         await saveTags(tags);
       } catch {
-        tags.forEach((tag) => unsent.add(tag));
-        tagsKnown = false;
+        // Still reconnecting (Redis just came back: /readyz may already say so): the write waits a
+        // moment for the connection, so the other instances' next answers see it. Down for good,
+        // it is sent with this instance's next refreshTags.
+        try {
+          await readyWithin(REDIS_TIMEOUT_MS);
+          await saveTags(tags);
+        } catch {
+          tags.forEach((tag) => unsent.add(tag));
+          tagsKnown = false;
+        }
       }
     },
   };

@@ -133,6 +133,25 @@ describe('two instances on one Redis', () => {
     await b.set('k3', entry('team v2', ['team']));
     expect(await read(a, 'k3')).toBe('team v2');
   }, 30_000);
+
+  it('a write made while the client is still reconnecting to a Redis just back reaches the other instance without a further request on the writer', async () => {
+    await stopRedis();
+    // Both clients notice and start retrying.
+    await a.refreshTags();
+    await b.refreshTags();
+    await sleep(1_200);
+    await startRedis();
+    // At once: A's client is most likely still between two tries (the multi-instance run saw
+    // this write lost until A's next request, while /readyz already answered 200).
+    const written = now();
+    await a.updateTags(['clients'], { expire: 0 });
+    // Only B refreshes: A sends nothing more on its own.
+    await until(async () => {
+      await b.refreshTags();
+      const onB = await b.getExpiration(['clients']);
+      return Number.isFinite(onB) && onB >= written;
+    }, 5_000);
+  }, 30_000);
 });
 
 describe('without Redis', () => {
