@@ -206,22 +206,4 @@ describe('register and approval', () => {
   });
 });
 
-describe('last Admin', () => {
-  it('cannot be demoted or deleted (409), and nothing changes', async () => {
-    const { user, token } = await userWithToken('admin');
-    // Make this the only Admin for the duration of the test.
-    const others = await testDb.user.findMany({ where: { isAdmin: true, id: { not: user!.id } }, select: { id: true } });
-    await testDb.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { isAdmin: false } });
-    try {
-      const demote = await call(`/api/user/${user!.id}`, { token, form: { is_admin: '0', mine_admin: '1', _method: 'PUT' } });
-      expect(demote.status).toBe(409);
-      expect(demote.data.message).toBe(en.errors.lastAdmin);
-      const del = await call(`/api/user/${user!.id}`, { token, method: 'DELETE' });
-      expect(del.status).toBe(409);
-      expect(del.data).toEqual({ message: en.errors.lastAdmin });
-      expect(await testDb.user.findUniqueOrThrow({ where: { id: user!.id } })).toMatchObject({ isAdmin: true });
-    } finally {
-      await testDb.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { isAdmin: true } });
-    }
-  });
-});
+// The last Admin's protection: tests/integration/last-admin.test.ts (a database of its own).
