@@ -1,47 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { hash } from '@node-rs/argon2';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '@/lib/generated/prisma/client';
+import { describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import { sessionCookie } from '../helpers/actions';
 import { call } from '../helpers/api';
 import { PASSWORD } from '../helpers/db';
-import { ownDatabase } from '../helpers/own-database';
-import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+import { ownServer } from '../helpers/own-server';
 
 // The last Admin is protected: the old client's demote and delete are refused (409) and the Users
 // screen says so on that person's card. Against a server and database of this file's own: being
 // "the last Admin" means every other Admin demoted, which in the shared test database took the
 // Admin menu away from another file's browser in the middle of its check (seen in a clean-clone run).
 
-const own = ownDatabase('last_admin');
-let server: SpawnedServer | undefined;
-let db: PrismaClient | undefined;
-let uploads = '';
-
-beforeAll(async () => {
-  await own.create();
-  db = new PrismaClient({ adapter: new PrismaPg({ connectionString: own.url, max: 2 }) });
-  uploads = mkdtempSync(path.join(os.tmpdir(), 'last-admin-'));
-  server = await spawnServer({ DATABASE_URL: own.url, UPLOADS_DIR: uploads, LOG_LEVEL: 'warn' });
-}, 120_000);
-
-afterAll(async () => {
-  await server?.kill('SIGTERM');
-  await db?.$disconnect();
-  await own.drop();
-  if (uploads) rmSync(uploads, { recursive: true, force: true });
-});
+const own = ownServer('last_admin');
 
 describe('the last Admin', () => {
   it('cannot be demoted or deleted through /api (409), and the Users screen marks the card; nothing changes', async () => {
-    const base = server!.base;
+    const base = own.base();
     // This database's only Admin (an Admin made at start-up, if any, demoted: the database is ours).
-    await db!.user.updateMany({ data: { isAdmin: false } });
-    const admin = await db!.user.create({
+    await own.db().user.updateMany({ data: { isAdmin: false } });
+    const admin = await own.db().user.create({
       data: { name: 'Only admin', email: 'only-admin@example.test', passwordHash: await hash(PASSWORD), isAdmin: true, isMiniAdmin: true },
     });
     const login = await call('/api/login', { base, form: { email: admin.email, password: PASSWORD } });
@@ -52,7 +29,7 @@ describe('the last Admin', () => {
     expect([demote.status, demote.data.message]).toEqual([409, en.errors.lastAdmin]);
     const del = await call(`/api/user/${admin.id}`, { base, token, method: 'DELETE' });
     expect([del.status, del.data]).toEqual([409, { message: en.errors.lastAdmin }]);
-    expect(await db!.user.findUniqueOrThrow({ where: { id: admin.id } })).toMatchObject({ isAdmin: true });
+    expect(await own.db().user.findUniqueOrThrow({ where: { id: admin.id } })).toMatchObject({ isAdmin: true });
 
     // The screen: the Admin box cannot be unticked, the card says why, and it has no Delete.
     const html = await (await fetch(`${base}/Admin/Users`, { headers: { Cookie: await sessionCookie(admin.email, base) } })).text();

@@ -1,16 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { hash } from '@node-rs/argon2';
-import { PrismaPg } from '@prisma/adapter-pg';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '@/lib/generated/prisma/client';
+import { describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import { invoke, sessionCookie } from '../helpers/actions';
 import { PASSWORD } from '../helpers/db';
-import { ownDatabase } from '../helpers/own-database';
-import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+import { ownServer } from '../helpers/own-server';
 
 // Issue 26, item 4: the Admins' two-factor policy, enforced by the one guard. A person it covers
 // who has not set two-factor up may use only their own account (to set it up) — in the back
@@ -18,10 +12,7 @@ import { spawnServer, type SpawnedServer } from '../helpers/spawn-server';
 // database of this file's own: turning the policy on in the shared test database would refuse the
 // Admins of every other test file running meanwhile.
 
-const own = ownDatabase('two_factor_policy');
-let server: SpawnedServer | undefined;
-let db: PrismaClient | undefined;
-let uploads = '';
+const own = ownServer('two_factor_policy');
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -31,7 +22,7 @@ const form = (fields: Record<string, string>) => {
 
 let counter = 0;
 async function person(role: 'admin' | 'mini') {
-  return db!.user.create({
+  return own.db().user.create({
     data: {
       name: `Policy ${role}`,
       email: `policy-${role}-${++counter}@example.test`,
@@ -42,7 +33,7 @@ async function person(role: 'admin' | 'mini') {
   });
 }
 
-const base = () => server!.base;
+const base = own.base;
 const act = (name: string, args: unknown[], cookie: string, page = '/Admin') => invoke(name, args, cookie, page, base());
 const SENT_TO_ACCOUNT = /NEXT_REDIRECT;replace;\/Admin\/Account;307;/;
 const teamsPage = async (cookie: string) =>
@@ -50,7 +41,7 @@ const teamsPage = async (cookie: string) =>
 /** A content write through the back office's action: a new contact card, `name` its e-mail's local part. */
 const addContact = (cookie: string, name: string) =>
   act('saveItem', ['contacts', null, form({ phone: '+971 4 000 0000', email: `${name}@example.test` })], cookie);
-const written = (name: string) => db!.contact.count({ where: { email: `${name}@example.test` } });
+const written = (name: string) => own.db().contact.count({ where: { email: `${name}@example.test` } });
 /** The same through the old client's /api with a bearer token from /api/login. */
 async function apiToken(email: string): Promise<string> {
   const res = await fetch(`${base()}/api/login`, {
@@ -67,20 +58,6 @@ const apiWrite = (token: string) =>
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ phone: '+971 4 000 0000', email: 'api@example.test' }),
   });
-
-beforeAll(async () => {
-  await own.create();
-  db = new PrismaClient({ adapter: new PrismaPg({ connectionString: own.url, max: 2 }) });
-  uploads = mkdtempSync(path.join(os.tmpdir(), 'two-factor-policy-'));
-  server = await spawnServer({ DATABASE_URL: own.url, UPLOADS_DIR: uploads, LOG_LEVEL: 'warn' });
-}, 120_000);
-
-afterAll(async () => {
-  await server?.kill('SIGTERM');
-  await db?.$disconnect();
-  await own.drop();
-  if (uploads) rmSync(uploads, { recursive: true, force: true });
-});
 
 describe('the two-factor policy', () => {
   it('"required for Admins": an Admin without it reaches only their account (pages, actions, /api) until set up; no one else is held', async () => {
