@@ -10,6 +10,7 @@ import {
   CONSENT_VALUE,
   HONEYPOT_FIELD,
   MAX_GUESTS,
+  MIN_FILL_MS,
   EVENT_TYPES,
   QUOTE_FIELDS,
   STARTED_FIELD,
@@ -63,6 +64,9 @@ export function QuoteForm({
   const thanks = useRef<HTMLDivElement>(null);
   const touched = useRef(new Set<string>());
   const asking = useRef(false);
+  /** The token on its way (the first focus asked for it), and when this browser got the current one. */
+  const pending = useRef<Promise<string> | null>(null);
+  const receivedAt = useRef(0);
 
   // Before scripts (or without them), what the browser's own post answered.
   const shown = result ?? posted;
@@ -84,9 +88,21 @@ export function QuoteForm({
     }
     if (started || asking.current) return;
     asking.current = true;
-    startQuote().then(setToken, () => {
-      asking.current = false; // the post then gets a token back, and asks to send again
-    });
+    pending.current = startQuote().then(
+      (issued) => {
+        receive(issued);
+        return issued;
+      },
+      () => {
+        asking.current = false; // the post then gets a token back, and asks to send again
+        return '';
+      },
+    );
+  }
+
+  function receive(issued: string) {
+    if (issued !== token) receivedAt.current = performance.now();
+    setToken(issued);
   }
 
   async function check(): Promise<Errors> {
@@ -134,13 +150,20 @@ export function QuoteForm({
     setBusy(true);
     const data = new FormData(form.current!);
     data.set('js', '1');
+    // Someone quicker than the fill time (a browser's autofill, a pasted address) is not refused:
+    // the post waits for the token asked for at the first focus, then out the rest of the time,
+    // counted from when this browser got it (never before the server issued it).
+    const ready = started || (await pending.current) || '';
+    data.set(STARTED_FIELD, ready);
+    const rest = ready && receivedAt.current ? receivedAt.current + MIN_FILL_MS - performance.now() : 0;
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     const answer = await submitQuote(null, data).catch((): QuoteResult => ({ ok: false, status: 500, error: 'server' }));
     setBusy(false);
     if (answer.ok) {
       setSent(answer.reference);
       return;
     }
-    if (answer.token) setToken(answer.token);
+    if (answer.token) receive(answer.token);
     setResult(answer);
     setErrors(answer.fieldErrors ?? {});
     if (answer.fieldErrors) focusFirst(answer.fieldErrors);
@@ -169,6 +192,8 @@ export function QuoteForm({
             setLive(false);
             setToken('');
             asking.current = false;
+            pending.current = null;
+            receivedAt.current = 0;
             touched.current.clear();
           }}
         >

@@ -102,3 +102,8 @@ export const CONSENT_VALUE = '1';
 export const HONEYPOT_FIELD = 'website';
 /** The fill-time token's field. */
 export const STARTED_FIELD = 'started';
+/**
+ * The quote form's minimum fill time (lib/inquiries/fill-token.ts): the server refuses a request
+ * sent sooner after its token was issued; the form with scripts waits out the rest instead.
+ */
+export const MIN_FILL_MS = 3_000;

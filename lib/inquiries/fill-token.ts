@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MIN_FILL_MS } from './constants';
 
 // The minimum fill time of the quote form, measured from a time the server signed.
 //
@@ -17,7 +18,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 // is signed, and spending is recorded in PostgreSQL (spendFillToken), which every instance shares.
 // A probe once stored 51 requests from 11 addresses with one token.
 
-export const MIN_FILL_MS = 3_000;
 export const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 // `npm start` always provides AUTH_SECRET (shared by every instance); a bare `next start` without

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from '@/lib/inquiries/csv';
-import { checkFillToken, FILL_TOKEN_PATTERN, fillTokenUse, issueFillToken, MAX_AGE_MS, MIN_FILL_MS } from '@/lib/inquiries/fill-token';
+import { checkFillToken, FILL_TOKEN_PATTERN, fillTokenUse, issueFillToken, MAX_AGE_MS } from '@/lib/inquiries/fill-token';
+import { MIN_FILL_MS } from '@/lib/inquiries/constants';
 import { dubaiToday, validateQuote } from '@/lib/inquiries/schema';
 
 describe('CSV cells', () => {
