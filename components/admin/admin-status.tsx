@@ -3,7 +3,6 @@
 import { useTranslations } from 'next-intl';
 import { Spinner } from '@/components/ui/spinner';
 import { AREAS, adminPath } from '@/lib/admin/areas';
-import { usePathname } from '@/lib/i18n/navigation';
 
 /** Which list a path shows: the spec words the slider's and the users' states itself. */
 function screenOf(href: string) {
@@ -29,10 +28,13 @@ export function AdminLoading({ pathname }: { pathname: string }) {
   );
 }
 
-/** A screen that failed to load says so, in the spec's words where it has them, and can retry. */
-export function AdminLoadError({ retry }: { retry: () => void }) {
+/**
+ * The screen at `pathname` (without the locale) failed to load: it says so, in the spec's words
+ * where it has them, and can retry.
+ */
+export function AdminLoadError({ pathname, retry }: { pathname: string; retry: () => void }) {
   const t = useTranslations('admin');
-  const screen = screenOf(usePathname());
+  const screen = screenOf(pathname);
   const text = screen === 'slides' ? t('areas.slides.loadFailed') : screen === 'users' ? t('users.loadFailed') : t('loadFailed');
   return (
     <div className="grid min-h-[40vh] place-content-center justify-items-center gap-4 text-center" data-testid="admin-error">
