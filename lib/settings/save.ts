@@ -1,8 +1,10 @@
 import 'server-only';
 import { changedFields, recordActivity, type Who } from '@/lib/activity';
+import { DEFAULT_RETENTION_DAYS } from '@/lib/activity/kinds';
 import { invalidate } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { fieldErrors } from '@/lib/entities/fields';
+import type { SiteSettings } from '@/lib/generated/prisma/client';
 import { assertVersion, nextUpdatedAt, NO_ROW_VERSION, versionOf } from '@/lib/entities/version';
 import { invalid, type FieldErrors } from '@/lib/errors';
 import { ImageError, processImage, shareCrop } from '@/lib/uploads/image';
@@ -66,6 +68,14 @@ async function withoutDefaults(input: Partial<SettingsInput>): Promise<Partial<S
   return kept;
 }
 
+/** True while no settings-form value was ever saved in the row: every text empty, no file, the default retention. */
+function holdsNoFormValues(row: SiteSettings): boolean {
+  const texts = SETTINGS_TEXT_FIELDS.every((field) =>
+    field === 'activityRetentionDays' ? row[field] === DEFAULT_RETENTION_DAYS : row[field] === '',
+  );
+  return texts && SETTINGS_FILE_FIELDS.every((field) => row[field] === null);
+}
+
 /**
  * Saves the fields sent (a field not sent keeps its value) and the files. Throws the 422 `invalid`
  * AppError with codes under each field; nothing is stored or changed then.
@@ -109,8 +119,11 @@ export async function saveSettings(raw: Record<string, unknown>, files: Settings
       await tx.$queryRaw`SELECT 1 FROM site_settings WHERE id = 1 FOR UPDATE`;
       const current = await tx.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
       // The version the form was read at, compared under the lock (lib/entities/version.ts): a
-      // row created just now was read as none.
-      assertVersion(created ? NO_ROW_VERSION : versionOf(current), version);
+      // row created just now was read as none, and so was one holding none of the form's values
+      // yet (a switch on another screen, sign-up mode or two-factor policy, made it): a form read
+      // before it existed overwrites nothing anyone saved.
+      const unsaved = created || (version === NO_ROW_VERSION && holdsNoFormValues(current));
+      assertVersion(unsaved ? NO_ROW_VERSION : versionOf(current), version);
       const fileData: Partial<Record<SettingsFileField, string | null>> = {};
       const old: string[] = [];
       for (const field of SETTINGS_FILE_FIELDS) {

@@ -59,6 +59,30 @@ const apiWrite = (token: string) =>
     body: JSON.stringify({ phone: '+971 4 000 0000', email: 'api@example.test' }),
   });
 
+describe('the settings form on a fresh install (first: this database has no settings row yet)', () => {
+  it('a form read before the row existed still saves after the policy switch made the row; once a value is saved, it is stale', async () => {
+    const admin = await person('admin');
+    const cookie = await sessionCookie(admin.email, base());
+    expect(await own.db().siteSettings.findUnique({ where: { id: 1 } })).toBeNull();
+    const screen = await (await fetch(`${base()}/Admin/Settings`, { headers: { Cookie: cookie } })).text();
+    expect(screen).toMatch(/name="version" value="none"/);
+
+    // Another screen's switch creates the row (here the two-factor policy, left at "none").
+    expect((await act('saveTwoFactorSetting', [null, form({ twoFactorPolicy: 'none' })], cookie, '/Admin/Settings')).text).toContain(
+      '"ok":true',
+    );
+    expect(await own.db().siteSettings.count()).toBe(1);
+    const save = (taglineEn: string) => act('saveSettings', [form({ version: 'none', taglineEn })], cookie, '/Admin/Settings');
+    expect((await save('First tagline')).text).toContain('"ok":true');
+    expect((await own.db().siteSettings.findUniqueOrThrow({ where: { id: 1 } })).taglineEn).toBe('First tagline');
+
+    // A second form read at the same time would now overwrite that: refused, nothing changed.
+    const stale = (await save('Second tagline')).text;
+    expect(stale).toContain('"error":"staleVersion"');
+    expect((await own.db().siteSettings.findUniqueOrThrow({ where: { id: 1 } })).taglineEn).toBe('First tagline');
+  });
+});
+
 describe('the two-factor policy', () => {
   it('"required for Admins": an Admin without it reaches only their account (pages, actions, /api) until set up; no one else is held', async () => {
     const admin = await person('admin');
