@@ -1,11 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import type { AreaKey } from '@/lib/admin/areas';
 import { usePathname } from '@/lib/i18n/navigation';
 import { AdminLink } from '@/components/admin/admin-link';
 import { useDismiss } from '@/components/ui/use-disclosure';
+import { useScripted } from '@/components/ui/use-scripted';
 
 export interface MenuItem {
   key: AreaKey | 'users' | 'settings' | 'inquiries' | 'activity';
@@ -58,8 +59,6 @@ function MenuLinks({
   );
 }
 
-const noSubscribe = () => () => {};
-
 /**
  * Side menu on wide screens; at 768 px or less (the spec's breakpoint) the section switcher of the
  * phone's top bar: a <details> naming the current section that opens the same links. A <details>
@@ -72,11 +71,7 @@ export function AdminNav({ items }: { items: MenuItem[] }) {
   const active = items.find((item) => item.prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`)));
   const [open, setOpen] = useState(false);
   // Before hydration (or without scripts) the <details> alone decides what shows.
-  const scripted = useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
+  const scripted = useScripted();
   const summary = useRef<HTMLElement>(null);
   const panel = useRef<HTMLElement>(null);
 

@@ -9,6 +9,7 @@ import type { AreaKey } from '@/lib/admin/areas';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
+import { useScripted } from '@/components/ui/use-scripted';
 
 /** Every delete asks first (the old admin deleted events and sliders without asking). */
 export function DeleteButton({
@@ -21,6 +22,7 @@ export function DeleteButton({
   label,
   failureMs = TIMINGS.defaultToastMs,
   describedBy,
+  confirmHref,
 }: {
   target: AreaKey | 'users';
   id: number;
@@ -32,6 +34,8 @@ export function DeleteButton({
   failureMs?: number;
   /** The card's title, so each of many "Delete" buttons says what it deletes. */
   describedBy?: string;
+  /** Before scripts run (or without them): a link to the list's own confirmation (item-list.tsx). */
+  confirmHref?: string;
 }) {
   const t = useTranslations('admin');
   const errors = useTranslations('errors');
@@ -39,6 +43,7 @@ export function DeleteButton({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [deleted, setDeleted] = useState(false);
+  const scripted = useScripted();
 
   // The card, this button with it, leaves the list: focus goes to the screen's heading rather than
   // dropping to the page's body. An effect of this component runs after the dialog's own (which
@@ -66,15 +71,17 @@ export function DeleteButton({
     }
   }
 
+  const className = 'btn-danger max-sm:px-3 max-sm:py-1.5 max-sm:text-sm';
+  if (!scripted && confirmHref) {
+    return (
+      <a href={confirmHref} className={className} data-testid="delete" aria-describedby={describedBy}>
+        {label ?? t('delete')}
+      </a>
+    );
+  }
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="btn-danger max-sm:px-3 max-sm:py-1.5 max-sm:text-sm"
-        data-testid="delete"
-        aria-describedby={describedBy}
-      >
+      <button type="button" onClick={() => setOpen(true)} className={className} data-testid="delete" aria-describedby={describedBy}>
         {label ?? t('delete')}
       </button>
       <ConfirmDialog

@@ -1,11 +1,13 @@
 import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { deleteItemPlain } from '@/lib/admin/actions';
 import type { AreaDef } from '@/lib/admin/areas';
-import { adminPath } from '@/lib/admin/areas';
+import { adminPath, PLAIN_AREA_FIELD, PLAIN_ID_FIELD } from '@/lib/admin/areas';
 import type { AdminCard } from '@/lib/admin/server';
 import { AdminLink } from '@/components/admin/admin-link';
 import { SocialIcon } from '@/components/site/social-icon';
+import { localePath } from '@/lib/pages';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { DeleteButton } from './delete-button';
 import { DragHandle } from './drag-handle';
@@ -36,10 +38,26 @@ function ListOf({
   );
 }
 
+/** Where the confirmation of a delete without scripts sits on the list (its links jump there). */
+const CONFIRM_DELETE_ID = 'confirm-delete';
+/** The list's own query words that say what just happened: not carried into its links. */
+const TRANSIENT = new Set(['saved', 'moved', 'moveError', 'confirmDelete', 'deleteError']);
+
+/** The list's address as shown now (search, filters, page), with `extra` set. */
+function listHref(area: AreaDef, query: Record<string, string | string[] | undefined>, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (typeof value === 'string' && !TRANSIENT.has(key)) params.set(key, value);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const search = params.toString();
+  return `${adminPath.list(area)}${search ? `?${search}` : ''}`;
+}
+
 /** The one list screen: heading, create button, empty state, and a grid of up to 3 columns. */
 export async function ItemList({
   area,
   cards,
+  locale,
+  query = {},
   toolbar,
   footer,
   filtered = false,
@@ -48,6 +66,12 @@ export async function ItemList({
 }: {
   area: AreaDef;
   cards: (AdminCard & { draft?: boolean; featured?: boolean; main?: boolean })[];
+  locale: string;
+  /**
+   * The page's query: kept in the links a delete without scripts follows, and read for its
+   * confirmation (`confirmDelete=<id>`) and refusal (`deleteError=<code>`).
+   */
+  query?: Record<string, string | string[] | undefined>;
   /** Above the cards: the search and filters of a long list. */
   toolbar?: ReactNode;
   /** Below them: its pages. */
@@ -57,10 +81,15 @@ export async function ItemList({
   /** After a Move up / Move down (a plain form, so also without scripts): which slide, or a refusal. */
   moved?: { id: number | null; failed: boolean };
   /** After a save sent without scripts (the scripted form says it in a toast): what was done. */
-  saved?: 'created' | 'updated';
+  saved?: 'created' | 'updated' | 'deleted';
 }) {
   const t = await getTranslations(`admin.areas.${area.key}`);
   const ta = await getTranslations('admin');
+  const te = await getTranslations('errors');
+  const titleOf = (card: AdminCard, index: number) =>
+    area.numbered ? t('itemTitle', { number: index + 1, total: cards.length }) : card.title;
+  const confirming = cards.findIndex((card) => String(card.id) === query.confirmDelete);
+  const deleteError = typeof query.deleteError === 'string' ? query.deleteError : undefined;
   // Reordering means the whole list: not on a searched one.
   const reorderable = area.numbered && !filtered;
   const listClass = 'grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3';
@@ -80,6 +109,39 @@ export async function ItemList({
         <p role="status" className="mb-4 font-semibold" data-testid="saved-notice">
           {t(saved)}
         </p>
+      )}
+      {deleteError && (
+        <p role="alert" className="mb-4 font-semibold text-red-700 dark:text-red-400" data-testid="delete-notice">
+          {deleteError === 'clientHasEvents' ? te('clientHasEvents') : t('deleteFailed')}
+        </p>
+      )}
+      {confirming >= 0 && (
+        // Delete without scripts: the card's Delete led here; the scripted one asks in a dialog.
+        <section
+          id={CONFIRM_DELETE_ID}
+          aria-labelledby={`${CONFIRM_DELETE_ID}-title`}
+          className="mb-6 rounded-2xl bg-white p-4 ring-2 ring-red-700 dark:bg-zinc-900 dark:ring-red-400"
+          data-testid="delete-confirm"
+        >
+          <h2 id={`${CONFIRM_DELETE_ID}-title`} className="text-xl font-bold">
+            {ta('deleteTitle')}
+          </h2>
+          <p className="mt-2 font-semibold wrap-anywhere">
+            <bdi dir={area.ltrCard ? 'ltr' : undefined}>{titleOf(cards[confirming]!, confirming)}</bdi>
+          </p>
+          <p className="mt-2 text-zinc-700 dark:text-zinc-300">{t('deleteConfirmText')}</p>
+          <form action={deleteItemPlain} className="mt-4 flex flex-wrap gap-3">
+            <input type="hidden" name="locale" value={locale} />
+            <input type="hidden" name={PLAIN_AREA_FIELD} value={area.key} />
+            <input type="hidden" name={PLAIN_ID_FIELD} value={cards[confirming]!.id} />
+            <button type="submit" className="btn-danger" data-testid="confirm-button">
+              {ta('delete')}
+            </button>
+            <AdminLink href={listHref(area, query)} className="btn-secondary" data-testid="cancel-delete">
+              {ta('cancel')}
+            </AdminLink>
+          </form>
+        </section>
       )}
       {moved?.failed ? (
         <p role="alert" className="mb-4 font-semibold text-red-700 dark:text-red-400" data-testid="move-notice">
@@ -132,11 +194,7 @@ export async function ItemList({
                     data-testid="item-title"
                   >
                     {/* Slides have no name: their picture and their place in the home page's order say which. */}
-                    {area.numbered ? (
-                      t('itemTitle', { number: index + 1, total: cards.length })
-                    ) : (
-                      <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>
-                    )}
+                    {area.numbered ? titleOf(card, index) : <bdi dir={area.ltrCard ? 'ltr' : undefined}>{card.title}</bdi>}
                   </h2>
                   {/* The grip beside the place it changes. */}
                   {reorderable && <DragHandle label={ta('dragSlide', { number: index + 1 })} testId="drag-handle" />}
@@ -206,6 +264,8 @@ export async function ItemList({
                     label={t.has('deleteButton') ? t('deleteButton') : undefined}
                     failureMs={area.errorToastMs}
                     describedBy={`item-${card.id}-title`}
+                    // A plain link (before scripts run), so the locale is written in.
+                    confirmHref={`${localePath(locale, listHref(area, query, { confirmDelete: String(card.id) }))}#${CONFIRM_DELETE_ID}`}
                   />
                 </div>
               </div>

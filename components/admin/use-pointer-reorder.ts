@@ -1,13 +1,12 @@
 'use client';
 
-import { useRef, useSyncExternalStore, type PointerEvent } from 'react';
+import { useRef, type PointerEvent } from 'react';
 import { DRAGGING, REORDER_HANDLE, TARGET } from './reorder-marks';
+import { useScripted } from '@/components/ui/use-scripted';
 
 /** Near the window's top or bottom edge a drag scrolls the page, so a long list can be crossed. */
 const EDGE_PX = 48;
 const SCROLL_STEP_PX = 24;
-
-const noSubscribe = () => () => {};
 
 interface Drag {
   pointerId: number;
@@ -41,11 +40,7 @@ function indexAt(items: HTMLElement[], x: number, y: number): number {
 export function usePointerReorder(onMove: (from: number, to: number) => void, disabled = false) {
   const drag = useRef<Drag | null>(null);
   // False in the server's HTML and before hydration: the handles show only once they work.
-  const scripted = useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
+  const scripted = useScripted();
 
   const mark = (state: Drag | null, over: number | null) => {
     for (const [i, item] of (state?.items ?? []).entries()) {

@@ -1,8 +1,7 @@
 'use client';
 
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-
-const subscribeToNothing = () => () => {};
+import { useEffect, useRef, useState } from 'react';
+import { useScripted } from '@/components/ui/use-scripted';
 
 /**
  * One video, click to load: until the visitor presses play, a local poster (no request to the
@@ -13,11 +12,7 @@ const subscribeToNothing = () => () => {};
 export function VideoFrame({ title, label, watch, embed }: { title: string; label: string; watch: string; embed: string }) {
   // False in the server's HTML and while hydrating, true from then on: the link becomes a button
   // only where a click can be handled.
-  const scripted = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const scripted = useScripted();
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
 

@@ -124,6 +124,20 @@ export async function deleteItem(areaKey: AreaKey, id: number): Promise<ActionRe
   });
 }
 
+/**
+ * Delete, from the confirmation a list shows without scripts (its Delete is then a link to
+ * `?confirmDelete=<id>`, components/admin/item-list.tsx): a plain form's action, answered by the
+ * list again, saying it was deleted (`?saved=deleted`) or why not (`?deleteError=<code>`).
+ */
+export async function deleteItemPlain(form: FormData): Promise<void> {
+  const data = form instanceof FormData ? form : new FormData();
+  const areaKey = data.get(PLAIN_AREA_FIELD);
+  const area = typeof areaKey === 'string' && Object.hasOwn(AREAS, areaKey) ? AREAS[areaKey as AreaKey] : null;
+  const result = await deleteItem(areaKey as AreaKey, parseId(data.get(PLAIN_ID_FIELD)) ?? 0);
+  const query = result.ok ? '?saved=deleted' : `?deleteError=${encodeURIComponent(result.error)}`;
+  redirectTo(localePath(formLocale(data), `${area ? adminPath.list(area) : '/Admin'}${query}`));
+}
+
 const moveSlideArgs = z.tuple([z.instanceof(FormData)]);
 
 /**

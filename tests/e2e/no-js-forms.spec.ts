@@ -220,11 +220,61 @@ test('the back-office form works without scripts: refused in words with the type
   await page.waitForURL((u) => u.pathname === '/Admin/Teams' && u.searchParams.get('saved') === 'updated');
   await expect(page.getByTestId('saved-notice')).toHaveText(messages('en').admin.areas.team.updated);
   expect((await testDb.teamMember.findUniqueOrThrow({ where: { id: saved.id } })).jobTitleEn).toBe(`${typed} lead`);
-  await testDb.teamMember.delete({ where: { id: saved.id } });
+
+  // Deleted from a searched list: its Delete is a link to the list's own confirmation (the
+  // scripted one asks in a dialog); Cancel keeps the member, Delete removes it and the list says so.
+  const en = messages('en');
+  await page.goto(`/Admin/Teams?q=${encodeURIComponent(name)}`);
+  await page.getByTestId('delete').click();
+  await page.waitForURL((u) => u.searchParams.get('confirmDelete') === String(saved.id) && u.searchParams.get('q') === name);
+  const confirm = page.getByTestId('delete-confirm');
+  await expect(confirm.getByRole('heading', { level: 2 })).toHaveText(en.admin.deleteTitle);
+  await expect(confirm).toContainText(name);
+  await expect(confirm).toContainText(en.admin.areas.team.deleteConfirmText);
+  await confirm.getByTestId('cancel-delete').click();
+  await page.waitForURL((u) => u.pathname === '/Admin/Teams' && u.search === `?q=${encodeURIComponent(name).replace(/%20/g, '+')}`);
+  await expect(page.getByTestId('delete-confirm')).toHaveCount(0);
+  expect(await testDb.teamMember.count({ where: { id: saved.id } })).toBe(1);
+  await page.getByTestId('delete').click();
+  await page.getByTestId('delete-confirm').getByTestId('confirm-button').click();
+  await page.waitForURL((u) => u.pathname === '/Admin/Teams' && u.searchParams.get('saved') === 'deleted');
+  await expect(page.getByTestId('saved-notice')).toHaveText(en.admin.areas.team.deleted);
+  expect(await testDb.teamMember.count({ where: { id: saved.id } })).toBe(0);
 
   expect(recorder.posts('/ar/Admin/CreateTeam')).toHaveLength(1);
-  recorder.check([typed, name, PASSWORD]);
+  recorder.check([typed, PASSWORD]);
   await context.close();
+});
+
+test('a delete the database refuses, without scripts in Arabic: the list says why, nothing goes', async ({ browser }) => {
+  const { context, page } = await adminWithoutScripts(browser, 'ar');
+  const ar = messages('ar');
+  const name = unique('No-script client');
+  const client = await testDb.client.create({ data: { nameEn: name, nameAr: 'عميل' } });
+  await testDb.event.create({
+    data: {
+      nameEn: name,
+      locationEn: 'Dubai',
+      locationAr: 'دبي',
+      cost: 1,
+      clientId: client.id,
+      slug: unique('no-script-event').toLowerCase(),
+    },
+  });
+  try {
+    await page.goto(`/ar/Admin/Clients?q=${encodeURIComponent(name)}`);
+    await page.getByTestId('delete').click();
+    await page.waitForURL((u) => u.pathname === '/ar/Admin/Clients' && u.searchParams.get('confirmDelete') === String(client.id));
+    await expect(page.getByTestId('delete-confirm')).toContainText(ar.admin.areas.clients.deleteConfirmText);
+    await page.getByTestId('delete-confirm').getByTestId('confirm-button').click();
+    await page.waitForURL((u) => u.pathname === '/ar/Admin/Clients' && u.searchParams.get('deleteError') === 'clientHasEvents');
+    await expect(page.getByTestId('delete-notice')).toHaveText(ar.errors.clientHasEvents);
+    expect(await testDb.client.count({ where: { id: client.id } })).toBe(1);
+  } finally {
+    await testDb.event.deleteMany({ where: { clientId: client.id } });
+    await testDb.client.delete({ where: { id: client.id } });
+    await context.close();
+  }
 });
 
 test("a lead's status, note and assignment without scripts: each saved and said on the lead's page, in Arabic; nothing typed in a URL", async ({

@@ -47,8 +47,8 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-/** `?saved=` after a save sent without scripts (lib/admin/actions.ts saveItemPlain). */
-const savedNotice = (value: unknown) => (value === 'created' || value === 'updated' ? value : undefined);
+/** `?saved=` after a save or delete sent without scripts (lib/admin/actions.ts saveItemPlain, deleteItemPlain). */
+const savedNotice = (value: unknown) => (value === 'created' || value === 'updated' || value === 'deleted' ? value : undefined);
 
 /** `?saved=` / `?failed=` after a lead's form sent without scripts (lib/inquiries/actions.ts leadFormPlain). */
 function plainLeadNotice(query: Record<string, string | string[] | undefined>) {
@@ -305,6 +305,8 @@ export default async function AdminPage({ params, searchParams }: Props) {
       <ItemList
         area={area}
         cards={cards}
+        locale={locale}
+        query={query}
         filtered={Boolean(filter.q || filter.year || filter.client || filter.service || filter.state)}
         saved={savedNotice(query.saved)}
         toolbar={
@@ -328,6 +330,8 @@ export default async function AdminPage({ params, searchParams }: Props) {
       <ItemList
         area={area}
         cards={cards}
+        locale={locale}
+        query={query}
         filtered={q !== ''}
         // Move up / Move down answer with the list again, naming the slide moved or the refusal.
         moved={area.numbered ? { id: parseId(query.moved), failed: query.moveError !== undefined } : undefined}
