@@ -266,6 +266,9 @@ test('a delete the database refuses, without scripts in Arabic: the list says wh
     await page.getByTestId('delete').click();
     await page.waitForURL((u) => u.pathname === '/ar/Admin/Clients' && u.searchParams.get('confirmDelete') === String(client.id));
     await expect(page.getByTestId('delete-confirm')).toContainText(ar.admin.areas.clients.deleteConfirmText);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByTestId('delete-confirm')).toBeInViewport();
+    await page.screenshot({ path: 'test-results/shots/delete-confirm-ar-375.png' });
     await page.getByTestId('delete-confirm').getByTestId('confirm-button').click();
     await page.waitForURL((u) => u.pathname === '/ar/Admin/Clients' && u.searchParams.get('deleteError') === 'clientHasEvents');
     await expect(page.getByTestId('delete-notice')).toHaveText(ar.errors.clientHasEvents);
