@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { ActionResult } from '@/lib/admin/actions';
 import { adminPath } from '@/lib/admin/areas';
@@ -15,11 +15,12 @@ import {
   markUnread,
   saveInquiryStatus,
 } from '@/lib/inquiries/actions';
-import { PLAIN_LEAD_FORM_FIELD, PLAIN_LEAD_ID_FIELD, STATUSES, type PlainLeadForm } from '@/lib/inquiries/constants';
+import { PLAIN_LEAD_FORM_FIELD, PLAIN_LEAD_ID_FIELD, PLAIN_NOTE_ID_FIELD, STATUSES, type PlainLeadForm } from '@/lib/inquiries/constants';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { getPathname, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
+import { useScripted } from '@/components/ui/use-scripted';
 
 const failed = (): ActionResult => ({ ok: false, error: 'server' });
 
@@ -44,13 +45,42 @@ export function RefreshAfterRead() {
  * run (their submit handlers stop that post once they do), saying which form, which lead and the
  * page's language.
  */
-function PlainFields({ form, id }: { form: PlainLeadForm; id: number }) {
+function PlainFields({ form, id, noteId }: { form: PlainLeadForm; id: number; noteId?: number }) {
   return (
     <>
       <input type="hidden" name="locale" value={useLocale()} />
       <input type="hidden" name={PLAIN_LEAD_FORM_FIELD} value={form} />
       <input type="hidden" name={PLAIN_LEAD_ID_FIELD} value={id} />
+      {noteId !== undefined && <input type="hidden" name={PLAIN_NOTE_ID_FIELD} value={noteId} />}
     </>
+  );
+}
+
+/**
+ * Without scripts a button cannot open a dialog or a form: a native disclosure holds it instead,
+ * its summary looking like the button the scripted page shows.
+ */
+function PlainDisclosure({
+  label,
+  danger = false,
+  testId,
+  children,
+}: {
+  label: string;
+  danger?: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <details className="w-full">
+      <summary
+        className={`${danger ? 'btn-danger' : 'btn-secondary'} inline-flex cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+        data-testid={testId}
+      >
+        {label}
+      </summary>
+      <div className="mt-2 grid gap-2">{children}</div>
+    </details>
   );
 }
 
@@ -142,6 +172,7 @@ export function InquiryNoteForm({ id }: { id: number }) {
 export function InquiryDeleteButton({ id, name }: { id: number; name: string }) {
   const t = useTranslations('admin.inquiries');
   const router = useRouter();
+  const scripted = useScripted();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   async function confirm() {
@@ -153,6 +184,19 @@ export function InquiryDeleteButton({ id, name }: { id: number; name: string }) 
       toast.success(t('deleted'), { duration: TIMINGS.successToastMs });
       router.push(adminPath.inquiries);
     } else toast.error(t('deleteFailed'), { duration: TIMINGS.defaultToastMs });
+  }
+  if (!scripted) {
+    return (
+      <PlainDisclosure label={t('delete')} danger testId="delete">
+        <form action={leadFormPlain} className="grid gap-2" data-testid="delete-confirm">
+          <PlainFields form="delete" id={id} />
+          <p>{t('deleteText', { name })}</p>
+          <button type="submit" className="btn-danger justify-self-start" data-testid="confirm-button">
+            {t('delete')}
+          </button>
+        </form>
+      </PlainDisclosure>
+    );
   }
   return (
     <>
@@ -261,14 +305,15 @@ export function MarkUnreadButton({ id }: { id: number }) {
 }
 
 /** Edit and delete for the note's own author (the server checks again: another's note is refused). */
-export function NoteOwnerControls({ noteId, text }: { noteId: number; text: string }) {
+export function NoteOwnerControls({ leadId, noteId, text }: { leadId: number; noteId: number; text: string }) {
   const t = useTranslations('admin.inquiries');
+  const scripted = useScripted();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   async function onSave(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+    event.preventDefault(); // React then leaves the form's action alone
     setBusy(true);
     const result = await editNote(noteId, String(new FormData(event.currentTarget).get('text') ?? '')).catch(failed);
     setBusy(false);
@@ -291,39 +336,60 @@ export function NoteOwnerControls({ noteId, text }: { noteId: number; text: stri
     else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
   }
   const field = `inquiry-note-edit-${noteId}`;
-  if (editing) {
-    return (
-      <form onSubmit={onSave} className="mt-2 grid gap-2" data-testid="inquiry-note-edit-form">
-        <label htmlFor={field} className="sr-only">
-          {t('editNote')}
-        </label>
-        <textarea
-          id={field}
-          name="text"
-          rows={3}
-          maxLength={5000}
-          defaultValue={text}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${field}-error` : undefined}
-          className="field-input"
-          autoFocus
-        />
-        {error && (
-          <p id={`${field}-error`} className="text-sm font-semibold text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={busy} aria-busy={busy} className="btn-primary" data-testid="inquiry-note-edit-save">
-            {t('saveNote')}
-          </button>
+  // One form for both ways: posted natively to leadFormPlain without scripts, by onSave with them.
+  const editForm = (
+    <form action={leadFormPlain} onSubmit={onSave} className="mt-2 grid gap-2" data-testid="inquiry-note-edit-form">
+      <PlainFields form="editNote" id={leadId} noteId={noteId} />
+      <label htmlFor={field} className="sr-only">
+        {t('editNote')}
+      </label>
+      <textarea
+        id={field}
+        name="text"
+        rows={3}
+        maxLength={5000}
+        defaultValue={text}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${field}-error` : undefined}
+        className="field-input"
+        autoFocus={scripted}
+      />
+      {error && (
+        <p id={`${field}-error`} className="text-sm font-semibold text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={busy} aria-busy={busy} className="btn-primary" data-testid="inquiry-note-edit-save">
+          {t('saveNote')}
+        </button>
+        {scripted && (
           <button type="button" onClick={() => setEditing(false)} className="btn-secondary">
             {t('cancelEdit')}
           </button>
-        </div>
-      </form>
+        )}
+      </div>
+    </form>
+  );
+  if (!scripted) {
+    return (
+      <div className="mt-2 grid gap-2">
+        <PlainDisclosure label={t('editNote')} testId="inquiry-note-edit">
+          {editForm}
+        </PlainDisclosure>
+        <PlainDisclosure label={t('deleteNote')} testId="inquiry-note-delete">
+          <form action={leadFormPlain} className="grid gap-2">
+            <PlainFields form="deleteNote" id={leadId} noteId={noteId} />
+            <p>{t('deleteNoteText')}</p>
+            <button type="submit" className="btn-danger justify-self-start" data-testid="confirm-button">
+              {t('deleteNote')}
+            </button>
+          </form>
+        </PlainDisclosure>
+      </div>
     );
   }
+  if (editing) return editForm;
   return (
     <div className="mt-2 flex flex-wrap gap-2">
       <button type="button" onClick={() => setEditing(true)} className="btn-secondary" data-testid="inquiry-note-edit">

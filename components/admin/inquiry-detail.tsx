@@ -18,11 +18,14 @@ import {
 
 /** /Admin/Inquiry/{id}: everything the visitor sent, the status, the notes; opening marks it read. */
 /** What a form sent without scripts did (lib/inquiries/actions.ts leadFormPlain): its toast, as the page's answer. */
-const PLAIN_SAVED: Record<PlainLeadForm, 'statusSaved' | 'noteAdded' | 'assignmentSaved'> = {
+const PLAIN_SAVED = {
   status: 'statusSaved',
   note: 'noteAdded',
   assign: 'assignmentSaved',
-};
+  editNote: 'noteSaved',
+  deleteNote: 'noteDeleted',
+  delete: 'deleted',
+} as const satisfies Record<PlainLeadForm, string>;
 
 export async function InquiryDetail({
   id,
@@ -89,7 +92,7 @@ export async function InquiryDetail({
           </p>
         ) : (
           <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="inquiry-plain-notice">
-            {t('saveFailed')}
+            {t(plain.form === 'delete' ? 'deleteFailed' : 'saveFailed')}
           </p>
         ))}
       <dl
@@ -148,7 +151,7 @@ export async function InquiryDetail({
                   {t('noteMeta', { name: autoIsolate(note.authorName), time: ltrIsolate(formatDubaiTime(note.createdAt, locale)) })}
                   {note.updatedAt && <> ({t('noteEdited')})</>}
                 </p>
-                {note.authorId === viewer && <NoteOwnerControls noteId={note.id} text={note.text} />}
+                {note.authorId === viewer && <NoteOwnerControls leadId={inquiry.id} noteId={note.id} text={note.text} />}
               </li>
             ))}
           </ul>

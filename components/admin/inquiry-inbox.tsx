@@ -14,7 +14,18 @@ import { localePath } from '@/lib/pages';
  * address bar (a plain GET form, so it works without scripts and a filtered view can be shared).
  * The CSV link carries the same filter.
  */
-export async function InquiryInbox({ locale, filter, viewer }: { locale: string; filter: InquiryFilter; viewer: number }) {
+export async function InquiryInbox({
+  locale,
+  filter,
+  viewer,
+  deleted = false,
+}: {
+  locale: string;
+  filter: InquiryFilter;
+  viewer: number;
+  /** A lead was just deleted without scripts (lib/inquiries/actions.ts leadFormPlain): said here, its page is gone. */
+  deleted?: boolean;
+}) {
   const [t, quote, rows, total, services] = await Promise.all([
     getTranslations('admin.inquiries'),
     getTranslations('quote'),
@@ -33,6 +44,11 @@ export async function InquiryInbox({ locale, filter, viewer }: { locale: string;
       <h1 tabIndex={-1} className="mb-6 text-3xl font-extrabold focus:outline-none">
         {t('title')}
       </h1>
+      {deleted && (
+        <p role="status" className="mb-4 font-semibold" data-testid="inquiry-plain-notice">
+          {t('deleted')}
+        </p>
+      )}
       <div className="mb-3 flex flex-wrap gap-2" data-testid="inquiry-quick-filters">
         {(['mine', 'due'] as const).map((key) => (
           <a

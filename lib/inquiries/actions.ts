@@ -39,7 +39,7 @@ import {
   type QuoteField,
   type QuoteResult,
 } from './schema';
-import { PLAIN_LEAD_FORM_FIELD, PLAIN_LEAD_FORMS, PLAIN_LEAD_ID_FIELD } from './constants';
+import { PLAIN_LEAD_FORM_FIELD, PLAIN_LEAD_FORMS, PLAIN_LEAD_ID_FIELD, PLAIN_NOTE_ID_FIELD, type PlainLeadForm } from './constants';
 
 // The quote form's actions (public) and the inbox's (Admins and Mini Admins). Server actions are
 // public endpoints: every argument is checked with zod before anything else, and the inbox's pass
@@ -213,8 +213,9 @@ export async function deleteInquiry(id: number): Promise<ActionResult> {
 }
 
 /**
- * The lead's status, note and assignment forms sent without scripts (a native post): saved or
- * refused, the lead's page again, saying which (`?saved=` / `?failed=`). The scripted forms call
+ * The lead's forms sent without scripts (a native post): status, new note, assignment, a note's
+ * edit or delete, the lead's delete. Saved or refused, the lead's page again (the inbox after a
+ * delete), saying which (`?saved=` / `?failed=`). The scripted forms call
  * the actions above themselves and answer with a toast; these go through the same actions, so
  * the same guard and checks. Which form and lead: its hidden fields (not bound arguments, see
  * saveItemPlain).
@@ -228,15 +229,22 @@ export async function leadFormPlain(form: FormData): Promise<void> {
   const kind = PLAIN_LEAD_FORMS.find((name) => name === field(PLAIN_LEAD_FORM_FIELD));
   const id = Number(field(PLAIN_LEAD_ID_FIELD));
   const assignee = Number(field('assignee'));
-  const result =
-    kind === 'status'
-      ? await saveInquiryStatus(id, field('status'))
-      : kind === 'note'
-        ? await addNote(id, field('text'))
-        : kind === 'assign'
-          ? await assignLead(id, field('assignee') ? assignee : null, field('followUp'))
-          : { ok: false };
+  const noteId = Number(field(PLAIN_NOTE_ID_FIELD));
+  const send: Record<PlainLeadForm, () => Promise<ActionResult>> = {
+    status: () => saveInquiryStatus(id, field('status')),
+    note: () => addNote(id, field('text')),
+    assign: () => assignLead(id, field('assignee') ? assignee : null, field('followUp')),
+    editNote: () => editNote(noteId, field('text')),
+    deleteNote: () => deleteNote(noteId),
+    delete: () => deleteInquiry(id),
+  };
+  const result = kind ? await send[kind]() : { ok: false };
+  // A deleted lead has no page: the inbox says so.
   const back =
-    kind && Number.isSafeInteger(id) && id > 0 ? `${adminPath.inquiry(id)}?${result.ok ? 'saved' : 'failed'}=${kind}` : adminPath.inquiries;
+    kind === 'delete' && result.ok
+      ? `${adminPath.inquiries}?saved=delete`
+      : kind && Number.isSafeInteger(id) && id > 0
+        ? `${adminPath.inquiry(id)}?${result.ok ? 'saved' : 'failed'}=${kind}`
+        : adminPath.inquiries;
   redirectTo(localePath(formLocale(data), back));
 }

@@ -11,11 +11,13 @@ export const STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
 export type InquiryStatus = (typeof STATUSES)[number];
 
 /** The lead's forms that also work without scripts (lib/inquiries/actions.ts leadFormPlain). */
-export const PLAIN_LEAD_FORMS = ['status', 'note', 'assign'] as const;
+export const PLAIN_LEAD_FORMS = ['status', 'note', 'assign', 'editNote', 'deleteNote', 'delete'] as const;
 export type PlainLeadForm = (typeof PLAIN_LEAD_FORMS)[number];
 /** Their hidden fields: which of them, and which lead. */
 export const PLAIN_LEAD_FORM_FIELD = 'leadForm';
 export const PLAIN_LEAD_ID_FIELD = 'leadId';
+/** And which note, for a note's edit and delete. */
+export const PLAIN_NOTE_ID_FIELD = 'noteId';
 
 /**
  * The kinds of event the form offers (issue 27), stored by key; the words live in the messages

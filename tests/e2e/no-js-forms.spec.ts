@@ -301,7 +301,7 @@ test("a lead's status, note and assignment without scripts: each saved and said 
     await page.getByTestId('inquiry-note-save').click();
     await page.waitForURL((u) => u.pathname === leadPage && u.searchParams.get('saved') === 'note');
     await expect(page.getByTestId('inquiry-plain-notice')).toHaveText(t.noteAdded);
-    await expect(page.getByText(note)).toBeVisible();
+    await expect(page.getByTestId('inquiry-note').locator('p').first()).toHaveText(note);
 
     await page.locator('#inquiry-assignee').selectOption({ value: String(admin.id) });
     await page.locator('#inquiry-follow-up').fill('2031-05-04');
@@ -315,9 +315,36 @@ test("a lead's status, note and assignment without scripts: each saved and said 
     expect(saved.assigneeId).toBe(admin.id);
     expect(saved.followUp?.toISOString().slice(0, 10)).toBe('2031-05-04');
     expect(recorder.posts(leadPage)).toHaveLength(3);
-    recorder.check([note, PASSWORD]);
+
+    // The note's author edits it, then deletes it: each behind a disclosure that looks like the
+    // scripted page's button (a dialog needs scripts).
+    const edited = unique('called again, quote sent');
+    const notes = page.getByTestId('inquiry-notes');
+    await notes.getByTestId('inquiry-note-edit').click();
+    await notes.getByTestId('inquiry-note-edit-form').locator('textarea').fill(edited);
+    await notes.getByTestId('inquiry-note-edit-save').click();
+    await page.waitForURL((u) => u.pathname === leadPage && u.searchParams.get('saved') === 'editNote');
+    await expect(page.getByTestId('inquiry-plain-notice')).toHaveText(t.noteSaved);
+    await expect(page.getByTestId('inquiry-note').locator('p').first()).toHaveText(edited);
+    await expect(page.getByTestId('inquiry-note-meta')).toContainText(t.noteEdited);
+    await notes.getByTestId('inquiry-note-delete').click();
+    await expect(notes).toContainText(t.deleteNoteText);
+    await notes.screenshot({ path: 'test-results/shots/note-controls-no-js-ar.png' });
+    await notes.getByTestId('confirm-button').click();
+    await page.waitForURL((u) => u.pathname === leadPage && u.searchParams.get('saved') === 'deleteNote');
+    await expect(page.getByTestId('inquiry-plain-notice')).toHaveText(t.noteDeleted);
+    expect(await testDb.inquiryNote.count({ where: { inquiryId: lead.id } })).toBe(0);
+
+    // And the lead itself: asked first, then gone, the inbox saying so.
+    await page.getByTestId('delete').click();
+    await expect(page.getByTestId('delete-confirm')).toContainText(t.deleteText.replace('{name}', lead.name));
+    await page.getByTestId('delete-confirm').getByTestId('confirm-button').click();
+    await page.waitForURL((u) => u.pathname === '/ar/Admin/Inquiries' && u.searchParams.get('saved') === 'delete');
+    await expect(page.getByTestId('inquiry-plain-notice')).toHaveText(t.deleted);
+    expect(await testDb.inquiry.count({ where: { id: lead.id } })).toBe(0);
+    recorder.check([note, edited, PASSWORD]);
   } finally {
-    await testDb.inquiry.delete({ where: { id: lead.id } });
+    await testDb.inquiry.deleteMany({ where: { id: lead.id } });
     await context.close();
   }
 });

@@ -291,7 +291,15 @@ export default async function AdminPage({ params, searchParams }: Props) {
       const query = await searchParams;
       return <InquiryDetail id={route.id} locale={locale} viewer={user.id} plain={plainLeadNotice(query)} />;
     }
-    return <InquiryInbox locale={locale} filter={parseInquiryFilter(await searchParams)} viewer={user.id} />;
+    const query = await searchParams;
+    return (
+      <InquiryInbox
+        locale={locale}
+        filter={parseInquiryFilter(query)}
+        viewer={user.id}
+        deleted={plainLeadNotice(query)?.form === 'delete'}
+      />
+    );
   }
   const { area } = route;
   const ta = await getTranslations(`admin.areas.${area.key}`);
