@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { restoreEntry } from '@/lib/admin/actions';
 import { adminPath, AREAS } from '@/lib/admin/areas';
 import { ACTIVITY_KINDS, RESTORE_DAYS, type LoggedValue } from '@/lib/activity/kinds';
+import { entityLabel } from '@/lib/activity/labels';
 import { activityQuery, LOGGED_ENTITIES, type ActivityEntry, type ActivityFilter } from '@/lib/activity/read';
 import { isEntityKey } from '@/lib/entities/registry';
 import { runtimeKey } from '@/lib/i18n/keys';
@@ -28,12 +29,6 @@ function itemHref(entity: string | null, id: number | null): string | null {
   if (isEntityKey(entity)) return id ? adminPath.edit(AREAS[entity], id) : adminPath.list(AREAS[entity]);
   return null;
 }
-
-/** An entity's name: its menu entry. */
-const entityLabel = (t: Translate, entity: string) => {
-  const key = runtimeKey(`admin.menu.${entity}`);
-  return t.has(key) ? t(key) : entity;
-};
 
 /** A field's label as its form shows it, else its name. */
 function fieldLabel(t: Translate, entity: string | null, field: string): string {

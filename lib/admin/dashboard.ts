@@ -1,6 +1,8 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
+import { entityLabel } from '@/lib/activity/labels';
 import { listActivity } from '@/lib/activity/read';
+import { autoIsolate } from '@/lib/inquiries/format';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { can, type CurrentUser } from '@/lib/auth/guard';
 import * as crud from '@/lib/entities/crud';
@@ -45,11 +47,15 @@ const LATEST_ENTRIES = 5;
 export async function latestActivity(locale: string): Promise<ActivityEntry[]> {
   const [{ entries }, t] = await Promise.all([
     listActivity({ person: null, entity: null, kind: null, from: null, to: null, page: 1 }),
-    getTranslations({ locale, namespace: 'admin.activity' }),
+    getTranslations({ locale }),
   ]);
   return entries.slice(0, LATEST_ENTRIES).map((entry) => {
-    const kind = t.has(runtimeKey(`kinds.${entry.kind}`)) ? t(runtimeKey(`kinds.${entry.kind}`)) : entry.kind;
-    const item = entry.entity ? ` · ${entry.entity}${entry.entityId ? ` #${entry.entityId}` : ''}` : '';
-    return { id: entry.id, text: `${entry.actorName || t('nobody')} · ${kind}${item}`, at: entry.createdAt, href: '/Admin/Activity' };
+    const kindKey = runtimeKey(`admin.activity.kinds.${entry.kind}`);
+    const kind = t.has(kindKey) ? t(kindKey) : entry.kind;
+    // The item as the log names it (its menu entry, in the page's language); the person's name
+    // isolated, so a Latin name keeps its place in an Arabic line.
+    const item = entry.entity ? ` · ${entityLabel(t, entry.entity)}${entry.entityId ? ` #${entry.entityId}` : ''}` : '';
+    const who = entry.actorName ? autoIsolate(entry.actorName) : t('admin.activity.nobody');
+    return { id: entry.id, text: `${who} · ${kind}${item}`, at: entry.createdAt, href: '/Admin/Activity' };
   });
 }

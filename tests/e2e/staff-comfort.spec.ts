@@ -221,6 +221,12 @@ test.describe('the dashboard on /Admin', () => {
     await expect(latest.getByRole('heading', { level: 2 })).toHaveText(en.admin.dashboard.activityHeading);
     expect(await latest.getByRole('listitem').count()).toBeGreaterThan(0);
     expect(await latest.getByRole('listitem').count()).toBeLessThanOrEqual(5);
+    // Each names its item as the menu does ("Users #12"), never by the table's key ("users #12").
+    const menuLabels: string[] = Object.values(en.admin.menu);
+    for (const line of await latest.getByRole('link').allInnerTexts()) {
+      const item = line.split(' · ')[2];
+      if (item) expect(menuLabels).toContain(item.replace(/ #\d+$/, ''));
+    }
 
     await page.getByTestId('dashboard-new-inquiries').click();
     await page.waitForURL((u) => u.pathname === '/Admin/Inquiries' && u.searchParams.get('status') === 'new');
