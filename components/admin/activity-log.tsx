@@ -7,7 +7,7 @@ import { activityQuery, LOGGED_ENTITIES, type ActivityEntry, type ActivityFilter
 import { isEntityKey } from '@/lib/entities/registry';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { AdminLink } from '@/components/admin/admin-link';
-import { formatDubaiTime } from '@/lib/inquiries/format';
+import { formatDubaiTime, ltrIsolate } from '@/lib/inquiries/format';
 import { FoldedFilters } from './folded-filters';
 
 // /Admin/Activity (issue 26): the activity log, server-rendered. The filters are a plain GET form
@@ -210,7 +210,8 @@ export async function ActivityLog({
                       {href ? (
                         <AdminLink href={href} className="underline">
                           {entityLabel(t, entry.entity)}
-                          {entry.entityId ? ` #${entry.entityId}` : ''}
+                          {/* Isolated left to right: "#12" after an Arabic word would read "12#". */}
+                          {entry.entityId ? ` ${ltrIsolate(`#${entry.entityId}`)}` : ''}
                         </AdminLink>
                       ) : (
                         entityLabel(t, entry.entity)

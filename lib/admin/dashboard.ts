@@ -2,7 +2,7 @@ import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { entityLabel } from '@/lib/activity/labels';
 import { listActivity } from '@/lib/activity/read';
-import { autoIsolate } from '@/lib/inquiries/format';
+import { autoIsolate, ltrIsolate } from '@/lib/inquiries/format';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { can, type CurrentUser } from '@/lib/auth/guard';
 import * as crud from '@/lib/entities/crud';
@@ -53,8 +53,9 @@ export async function latestActivity(locale: string): Promise<ActivityEntry[]> {
     const kindKey = runtimeKey(`admin.activity.kinds.${entry.kind}`);
     const kind = t.has(kindKey) ? t(kindKey) : entry.kind;
     // The item as the log names it (its menu entry, in the page's language); the person's name
-    // isolated, so a Latin name keeps its place in an Arabic line.
-    const item = entry.entity ? ` · ${entityLabel(t, entry.entity)}${entry.entityId ? ` #${entry.entityId}` : ''}` : '';
+    // and the number isolated, so a Latin name keeps its place in an Arabic line and "#12" does
+    // not read "12#".
+    const item = entry.entity ? ` · ${entityLabel(t, entry.entity)}${entry.entityId ? ` ${ltrIsolate(`#${entry.entityId}`)}` : ''}` : '';
     const who = entry.actorName ? autoIsolate(entry.actorName) : t('admin.activity.nobody');
     return { id: entry.id, text: `${who} · ${kind}${item}`, at: entry.createdAt, href: '/Admin/Activity' };
   });

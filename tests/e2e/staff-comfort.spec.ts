@@ -225,7 +225,7 @@ test.describe('the dashboard on /Admin', () => {
     const menuLabels: string[] = Object.values(en.admin.menu);
     for (const line of await latest.getByRole('link').allInnerTexts()) {
       const item = line.split(' · ')[2];
-      if (item) expect(menuLabels).toContain(item.replace(/ #\d+$/, ''));
+      if (item) expect(menuLabels).toContain(item.replace(/ \u2066#\d+\u2069$/, ''));
     }
 
     await page.getByTestId('dashboard-new-inquiries').click();
