@@ -3,13 +3,14 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { deleteItemPlain } from '@/lib/admin/actions';
 import type { AreaDef } from '@/lib/admin/areas';
-import { adminPath, PLAIN_AREA_FIELD, PLAIN_ID_FIELD } from '@/lib/admin/areas';
+import { adminPath, CONFIRM_DELETE_ID, PLAIN_AREA_FIELD, PLAIN_ID_FIELD } from '@/lib/admin/areas';
 import type { AdminCard } from '@/lib/admin/server';
 import { AdminLink } from '@/components/admin/admin-link';
 import { SocialIcon } from '@/components/site/social-icon';
 import { localePath } from '@/lib/pages';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { DeleteButton } from './delete-button';
+import { PlainDeleteConfirm } from './plain-delete-confirm';
 import { DragHandle } from './drag-handle';
 import { OrderButtons } from './order-buttons';
 import { REORDER_ITEM_CLASS } from './reorder-marks';
@@ -38,8 +39,6 @@ function ListOf({
   );
 }
 
-/** Where the confirmation of a delete without scripts sits on the list (its links jump there). */
-const CONFIRM_DELETE_ID = 'confirm-delete';
 /** The list's own query words that say what just happened: not carried into its links. */
 const TRANSIENT = new Set(['saved', 'moved', 'moveError', 'confirmDelete', 'deleteError']);
 
@@ -117,31 +116,13 @@ export async function ItemList({
       )}
       {confirming >= 0 && (
         // Delete without scripts: the card's Delete led here; the scripted one asks in a dialog.
-        <section
-          id={CONFIRM_DELETE_ID}
-          aria-labelledby={`${CONFIRM_DELETE_ID}-title`}
-          className="mb-6 rounded-2xl bg-white p-4 ring-2 ring-red-700 dark:bg-zinc-900 dark:ring-red-400"
-          data-testid="delete-confirm"
-        >
-          <h2 id={`${CONFIRM_DELETE_ID}-title`} className="text-xl font-bold">
-            {ta('deleteTitle')}
-          </h2>
-          <p className="mt-2 font-semibold wrap-anywhere">
-            <bdi dir={area.ltrCard ? 'ltr' : undefined}>{titleOf(cards[confirming]!, confirming)}</bdi>
-          </p>
-          <p className="mt-2 text-zinc-700 dark:text-zinc-300">{t('deleteConfirmText')}</p>
-          <form action={deleteItemPlain} className="mt-4 flex flex-wrap gap-3">
-            <input type="hidden" name="locale" value={locale} />
-            <input type="hidden" name={PLAIN_AREA_FIELD} value={area.key} />
-            <input type="hidden" name={PLAIN_ID_FIELD} value={cards[confirming]!.id} />
-            <button type="submit" className="btn-danger" data-testid="confirm-button">
-              {ta('delete')}
-            </button>
-            <AdminLink href={listHref(area, query)} className="btn-secondary" data-testid="cancel-delete">
-              {ta('cancel')}
-            </AdminLink>
-          </form>
-        </section>
+        <PlainDeleteConfirm
+          name={<bdi dir={area.ltrCard ? 'ltr' : undefined}>{titleOf(cards[confirming]!, confirming)}</bdi>}
+          text={t('deleteConfirmText')}
+          action={deleteItemPlain}
+          fields={{ locale, [PLAIN_AREA_FIELD]: area.key, [PLAIN_ID_FIELD]: cards[confirming]!.id }}
+          cancelHref={listHref(area, query)}
+        />
       )}
       {moved?.failed ? (
         <p role="alert" className="mb-4 font-semibold text-red-700 dark:text-red-400" data-testid="move-notice">

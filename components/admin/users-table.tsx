@@ -1,9 +1,11 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { saveUserFlags } from '@/lib/admin/actions';
+import { saveUserFlags, saveUserFlagsPlain } from '@/lib/admin/actions';
+import { CONFIRM_DELETE_ID, PLAIN_USER_ID_FIELD } from '@/lib/admin/areas';
+import { useScripted } from '@/components/ui/use-scripted';
 import type { ActionResult } from '@/lib/admin/actions';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
@@ -24,7 +26,21 @@ export interface UserRow {
 
 /** Flags are toggled locally and saved only on Save, as in the old screen. */
 /** `adminCount`: the Admins over all accounts (a page shows some of them), so the last one is protected. */
-export function UsersTable({ users, meId, adminCount }: { users: UserRow[]; meId: number; adminCount: number }) {
+export function UsersTable({
+  users,
+  meId,
+  adminCount,
+  kept,
+  confirmHref,
+}: {
+  users: UserRow[];
+  meId: number;
+  adminCount: number;
+  /** The screen's search and page, sent along by the forms without scripts. */
+  kept: Record<string, string>;
+  /** This screen's address with `confirmDelete=` last: a card's Delete before scripts run adds its id. */
+  confirmHref: string;
+}) {
   const t = useTranslations('admin.users');
   const ta = useTranslations('admin');
   if (!users.length) return <p>{t('empty')}</p>;
@@ -40,6 +56,8 @@ export function UsersTable({ users, meId, adminCount }: { users: UserRow[]; meId
             lastAdmin={user.isAdmin && adminCount === 1}
             deleteLabel={ta('deleteTitle')}
             deleteText={t('deleteText', { email: user.email })}
+            kept={kept}
+            confirmHref={`${confirmHref}${user.id}#${CONFIRM_DELETE_ID}`}
           />
         ))}
       </ul>
@@ -53,12 +71,16 @@ function UserCard({
   lastAdmin,
   deleteLabel,
   deleteText,
+  kept,
+  confirmHref,
 }: {
   user: UserRow;
   me: boolean;
   lastAdmin: boolean;
   deleteLabel: string;
   deleteText: string;
+  kept: Record<string, string>;
+  confirmHref: string;
 }) {
   const t = useTranslations('admin.users');
   const ta = useTranslations('admin');
@@ -67,10 +89,14 @@ function UserCard({
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
   const [isMiniAdmin, setIsMiniAdmin] = useState(user.isMiniAdmin);
   const [busy, setBusy] = useState(false);
+  const scripted = useScripted();
+  const locale = useLocale();
   const pending = !user.isAdmin && !user.isMiniAdmin;
   const dirty = isAdmin !== user.isAdmin || isMiniAdmin !== user.isMiniAdmin;
 
-  async function save() {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault(); // React then leaves the form's action alone
+    if (busy || !dirty) return;
     setBusy(true);
     const result = await saveUserFlags(user.id, isAdmin, isMiniAdmin).catch((): ActionResult => ({ ok: false, error: 'server' }));
     setBusy(false);
@@ -105,46 +131,62 @@ function UserCard({
         )}
       </div>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{user.name}</p>
-      <fieldset className="mt-3 flex flex-wrap gap-4">
-        <legend className="sr-only">{user.email}</legend>
-        <label className="inline-flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={isAdmin}
-            disabled={lastAdmin}
-            onChange={(e) => setIsAdmin(e.target.checked)}
-            className="size-5 accent-brand"
-            data-testid="flag-admin"
-          />
-          {t('admin')}
-        </label>
-        <label className="inline-flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={isMiniAdmin}
-            onChange={(e) => setIsMiniAdmin(e.target.checked)}
-            className="size-5 accent-brand"
-            data-testid="flag-mini"
-          />
-          {t('miniAdmin')}
-        </label>
-      </fieldset>
-      {lastAdmin && <p className="mt-2 text-sm font-semibold text-amber-800 dark:text-amber-300">{errors('lastAdmin')}</p>}
-      <div className="mt-4 flex gap-2">
-        <button type="button" onClick={save} disabled={busy || !dirty} className="btn-primary" data-testid="save-user">
-          {busy ? ta('loading') : ta('save')}
-        </button>
-        {!lastAdmin && (
-          <DeleteButton
-            target="users"
-            id={user.id}
-            title={deleteLabel}
-            text={deleteText}
-            success={t('deleted')}
-            failure={t('deleteFailed')}
-          />
-        )}
-      </div>
+      {/* A plain form too: without scripts the boxes are posted to saveUserFlagsPlain. */}
+      <form action={saveUserFlagsPlain} onSubmit={onSubmit}>
+        <input type="hidden" name="locale" value={locale} />
+        <input type="hidden" name={PLAIN_USER_ID_FIELD} value={user.id} />
+        {Object.entries(kept).map(([key, value]) => (
+          <input key={key} type="hidden" name={key} value={value} />
+        ))}
+        {/* A disabled box is not posted: the last Admin stays one. */}
+        {lastAdmin && <input type="hidden" name="isAdmin" value="1" />}
+        <fieldset className="mt-3 flex flex-wrap gap-4">
+          <legend className="sr-only">{user.email}</legend>
+          <label className="inline-flex items-center gap-2">
+            <input
+              type="checkbox"
+              name="isAdmin"
+              value="1"
+              checked={isAdmin}
+              disabled={lastAdmin}
+              onChange={(e) => setIsAdmin(e.target.checked)}
+              className="size-5 accent-brand"
+              data-testid="flag-admin"
+            />
+            {t('admin')}
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input
+              type="checkbox"
+              name="isMiniAdmin"
+              value="1"
+              checked={isMiniAdmin}
+              onChange={(e) => setIsMiniAdmin(e.target.checked)}
+              className="size-5 accent-brand"
+              data-testid="flag-mini"
+            />
+            {t('miniAdmin')}
+          </label>
+        </fieldset>
+        {lastAdmin && <p className="mt-2 text-sm font-semibold text-amber-800 dark:text-amber-300">{errors('lastAdmin')}</p>}
+        <div className="mt-4 flex gap-2">
+          {/* Before scripts run the boxes' state is the browser's: the button stays usable. */}
+          <button type="submit" disabled={scripted && (busy || !dirty)} className="btn-primary" data-testid="save-user">
+            {busy ? ta('loading') : ta('save')}
+          </button>
+          {!lastAdmin && (
+            <DeleteButton
+              target="users"
+              id={user.id}
+              title={deleteLabel}
+              text={deleteText}
+              success={t('deleted')}
+              failure={t('deleteFailed')}
+              confirmHref={confirmHref}
+            />
+          )}
+        </div>
+      </form>
       {pending && <ApprovalButtons userId={user.id} email={user.email} />}
       {!me && (
         <div className="mt-3">

@@ -44,7 +44,7 @@ import { AppError } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
 import { sentVersion, VERSION_FIELD } from '@/lib/entities/version';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from './action-kit';
-import { adminPath, AREAS, formInput, PLAIN_AREA_FIELD, PLAIN_ID_FIELD, typedValues, type AreaKey } from './areas';
+import { adminPath, AREAS, formInput, PLAIN_AREA_FIELD, PLAIN_ID_FIELD, PLAIN_USER_ID_FIELD, typedValues, type AreaKey } from './areas';
 import { formValues } from './server';
 
 // Every admin server action. Each one passes the same guard as /api first, then calls the same
@@ -187,6 +187,41 @@ export async function deleteUser(id: number): Promise<ActionResult> {
     const [userId] = argsOf(deleteUserArgs, [id]);
     await removeUser(userId, await whoOfAction(user));
   });
+}
+
+/** The Users screen's search and page, kept by its forms without scripts. */
+const USERS_LIST_KEPT = ['q', 'page'] as const;
+
+/** Back to /Admin/Users as the form was sent from (search and page kept), with what happened. */
+function backToUsers(data: FormData, outcome: Record<string, string>): never {
+  const params = new URLSearchParams();
+  for (const key of USERS_LIST_KEPT) {
+    const value = data.get(key);
+    if (typeof value === 'string' && value !== '') params.set(key, value.slice(0, 100));
+  }
+  for (const [key, value] of Object.entries(outcome)) params.set(key, value);
+  redirectTo(localePath(formLocale(data), `/Admin/Users?${params}`));
+}
+
+/**
+ * An account's roles sent without scripts (the card's checkboxes are a plain form then): the
+ * Users screen again, saying saved (`?saved=flags`) or why not (`?failed=flags&reason=<code>`).
+ */
+export async function saveUserFlagsPlain(form: FormData): Promise<void> {
+  const data = form instanceof FormData ? form : new FormData();
+  const result = await saveUserFlags(
+    parseId(data.get(PLAIN_USER_ID_FIELD)) ?? 0,
+    data.get('isAdmin') === '1',
+    data.get('isMiniAdmin') === '1',
+  );
+  backToUsers(data, result.ok ? { saved: 'flags' } : { failed: 'flags', reason: result.error });
+}
+
+/** An account's delete from the Users screen's own confirmation (`?confirmDelete=<id>`), without scripts. */
+export async function deleteUserPlain(form: FormData): Promise<void> {
+  const data = form instanceof FormData ? form : new FormData();
+  const result = await deleteUser(parseId(data.get(PLAIN_USER_ID_FIELD)) ?? 0);
+  backToUsers(data, result.ok ? { saved: 'deleted' } : { failed: 'delete', reason: result.error });
 }
 
 /**

@@ -350,3 +350,38 @@ test("a lead's status, note and assignment without scripts: each saved and said 
     await context.close();
   }
 });
+
+test('the Users screen without scripts, in Arabic: an applicant made Mini Admin, then deleted after the confirmation; the search kept', async ({
+  browser,
+}) => {
+  const { context, recorder, page } = await adminWithoutScripts(browser, 'ar');
+  const ar = messages('ar');
+  const applicant = await makeUser('pending');
+  try {
+    const search = `/ar/Admin/Users?q=${encodeURIComponent(applicant.email)}`;
+    await page.goto(search);
+    const card = page.locator(`[data-testid="user-card"][data-email="${applicant.email}"]`);
+    await card.getByTestId('flag-mini').check();
+    await card.getByTestId('save-user').click();
+    await page.waitForURL((u) => u.pathname === '/ar/Admin/Users' && u.searchParams.get('saved') === 'flags');
+    expect(new URL(page.url()).searchParams.get('q')).toBe(applicant.email);
+    await expect(page.getByTestId('saved-notice')).toHaveText(ar.admin.users.saved);
+    expect(await testDb.user.findUniqueOrThrow({ where: { id: applicant.id } })).toMatchObject({ isAdmin: false, isMiniAdmin: true });
+    await expect(card.getByTestId('flag-mini')).toBeChecked();
+
+    await card.getByTestId('delete').click();
+    await page.waitForURL(
+      (u) => u.searchParams.get('confirmDelete') === String(applicant.id) && u.searchParams.get('q') === applicant.email,
+    );
+    const confirm = page.getByTestId('delete-confirm');
+    await expect(confirm).toContainText(ar.admin.users.deleteText.replace('{email}', applicant.email));
+    await confirm.getByTestId('confirm-button').click();
+    await page.waitForURL((u) => u.pathname === '/ar/Admin/Users' && u.searchParams.get('saved') === 'deleted');
+    await expect(page.getByTestId('saved-notice')).toHaveText(ar.admin.users.deleted);
+    expect(await testDb.user.count({ where: { id: applicant.id } })).toBe(0);
+    expect(recorder.posts('/ar/Admin/Users').length).toBe(2);
+  } finally {
+    await testDb.user.deleteMany({ where: { id: applicant.id } });
+    await context.close();
+  }
+});

@@ -20,7 +20,10 @@ import { TwoFactorPanel, type TwoFactorView } from '@/components/admin/two-facto
 import { TwoFactorPolicyForm } from '@/components/admin/two-factor-policy-form';
 import { UsersTable } from '@/components/admin/users-table';
 import { activityNotice, activityPeople, listActivity, parseActivityFilter } from '@/lib/activity/read';
-import { adminPath, resolveAdminRoute } from '@/lib/admin/areas';
+import { deleteUserPlain } from '@/lib/admin/actions';
+import { adminPath, PLAIN_USER_ID_FIELD, resolveAdminRoute } from '@/lib/admin/areas';
+import { PlainDeleteConfirm } from '@/components/admin/plain-delete-confirm';
+import { localePath } from '@/lib/pages';
 import { dashboardCounts, latestActivity } from '@/lib/admin/dashboard';
 import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards, searchQuery } from '@/lib/admin/server';
 import { can, sessionUser } from '@/lib/auth/guard';
@@ -103,6 +106,15 @@ export default async function AdminPage({ params, searchParams }: Props) {
     const pageNumber = typeof query.page === 'string' ? Number.parseInt(query.page, 10) || 1 : 1;
     const [found, settings, twoFactor] = await Promise.all([pageUsers({ q, page: pageNumber }), getSiteSettings(), twoFactorUserIds()]);
     const usersHref = (page: number) => ({ pathname: '/Admin/Users', query: { ...(q ? { q } : {}), ...(page > 1 ? { page } : {}) } });
+    // Without scripts: the forms keep the search and page, a Delete leads to this screen's own
+    // confirmation, and the answer comes back in the address (lib/admin/actions.ts saveUserFlagsPlain).
+    const kept: Record<string, string> = { ...(q ? { q } : {}), ...(pageNumber > 1 ? { page: String(pageNumber) } : {}) };
+    const keptQuery = new URLSearchParams(kept).toString();
+    const listPath = `/Admin/Users${keptQuery ? `?${keptQuery}` : ''}`;
+    const confirming = found.users.find((u) => String(u.id) === query.confirmDelete && !(u.isAdmin && found.admins === 1));
+    const plainSaved = query.saved === 'flags' || query.saved === 'deleted' ? query.saved : undefined;
+    const plainFailed = query.failed === 'flags' || query.failed === 'delete' ? query.failed : undefined;
+    const te = await getTranslations('errors');
     return (
       <section className="grid gap-8">
         <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
@@ -124,7 +136,28 @@ export default async function AdminPage({ params, searchParams }: Props) {
           <p className="text-sm" role="status">
             {t('users.count', { total: found.total })}
           </p>
+          {plainSaved && (
+            <p role="status" className="font-semibold" data-testid="saved-notice">
+              {t(plainSaved === 'flags' ? 'users.saved' : 'users.deleted')}
+            </p>
+          )}
+          {plainFailed && (
+            <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="user-error">
+              {query.reason === 'lastAdmin' ? te('lastAdmin') : t(plainFailed === 'flags' ? 'users.saveFailed' : 'users.deleteFailed')}
+            </p>
+          )}
+          {confirming && (
+            <PlainDeleteConfirm
+              name={<bdi dir="ltr">{confirming.email}</bdi>}
+              text={t('users.deleteText', { email: confirming.email })}
+              action={deleteUserPlain}
+              fields={{ locale, [PLAIN_USER_ID_FIELD]: confirming.id, ...kept }}
+              cancelHref={listPath}
+            />
+          )}
           <UsersTable
+            kept={kept}
+            confirmHref={`${localePath(locale, `/Admin/Users?${new URLSearchParams({ ...kept, confirmDelete: '' })}`)}`}
             users={found.users.map(({ id, name, email, isAdmin, isMiniAdmin }) => ({
               id,
               name,
