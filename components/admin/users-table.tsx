@@ -142,31 +142,26 @@ function UserCard({
         {lastAdmin && <input type="hidden" name="isAdmin" value="1" />}
         <fieldset className="mt-3 flex flex-wrap gap-4">
           <legend className="sr-only">{user.email}</legend>
-          <label className="inline-flex items-center gap-2">
-            <input
-              type="checkbox"
-              name="isAdmin"
-              value="1"
-              checked={isAdmin}
-              disabled={lastAdmin}
-              onChange={(e) => setIsAdmin(e.target.checked)}
-              className="size-5 accent-brand"
-              data-testid="flag-admin"
-            />
-            {t('admin')}
-          </label>
-          <label className="inline-flex items-center gap-2">
-            <input
-              type="checkbox"
-              name="isMiniAdmin"
-              value="1"
-              checked={isMiniAdmin}
-              onChange={(e) => setIsMiniAdmin(e.target.checked)}
-              className="size-5 accent-brand"
-              data-testid="flag-mini"
-            />
-            {t('miniAdmin')}
-          </label>
+          {(
+            [
+              ['isAdmin', isAdmin, setIsAdmin, lastAdmin, 'flag-admin', t('admin')],
+              ['isMiniAdmin', isMiniAdmin, setIsMiniAdmin, false, 'flag-mini', t('miniAdmin')],
+            ] as const
+          ).map(([name, checked, set, locked, testId, label]) => (
+            <label key={name} className="inline-flex items-center gap-2">
+              <input
+                type="checkbox"
+                name={name}
+                value="1"
+                checked={checked}
+                disabled={locked}
+                onChange={(e) => set(e.target.checked)}
+                className="size-5 accent-brand"
+                data-testid={testId}
+              />
+              {label}
+            </label>
+          ))}
         </fieldset>
         {lastAdmin && <p className="mt-2 text-sm font-semibold text-amber-800 dark:text-amber-300">{errors('lastAdmin')}</p>}
         <div className="mt-4 flex gap-2">
