@@ -220,6 +220,8 @@ test('the back-office form works without scripts: refused in words with the type
   await page.waitForURL((u) => u.pathname === '/Admin/Teams' && u.searchParams.get('saved') === 'updated');
   await expect(page.getByTestId('saved-notice')).toHaveText(messages('en').admin.areas.team.updated);
   expect((await testDb.teamMember.findUniqueOrThrow({ where: { id: saved.id } })).jobTitleEn).toBe(`${typed} lead`);
+  // Nothing typed in the forms went into a URL (the search below puts the name there on purpose).
+  recorder.check([typed, name, PASSWORD]);
 
   // Deleted from a searched list: its Delete is a link to the list's own confirmation (the
   // scripted one asks in a dialog); Cancel keeps the member, Delete removes it and the list says so.
@@ -242,6 +244,7 @@ test('the back-office form works without scripts: refused in words with the type
   expect(await testDb.teamMember.count({ where: { id: saved.id } })).toBe(0);
 
   expect(recorder.posts('/ar/Admin/CreateTeam')).toHaveLength(1);
+  // And the delete's posts carried nothing typed in a URL either.
   recorder.check([typed, PASSWORD]);
   await context.close();
 });
