@@ -10,4 +10,13 @@ export async function register() {
   // Mail (issue 19): sends what the outbox holds; SMTP down is logged, never a readiness failure.
   const { startMailWorker } = await import('@/lib/mail/outbox');
   startMailWorker();
+  // Backups (issue 33): on PostgreSQL every server runs the schedule (one run per slot across
+  // instances); the embedded database's runner lives in the process holding it (scripts/start.ts).
+  if (!process.env.EMBEDDED_DATABASE) {
+    const { startBackupRunner } = await import('@/lib/backups/runner');
+    const runner = startBackupRunner({ kind: 'postgresql', url: process.env.DATABASE_URL });
+    const stop = () => void runner.stop();
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  }
 }

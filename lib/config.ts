@@ -149,6 +149,57 @@ export const config = {
       return process.env.INQUIRY_EMAIL?.trim() || '';
     },
   },
+  /**
+   * Backups (lib/backups, README "Backups"): one archive of the database and the uploads, made by
+   * `npm run backup` and, by itself, on BACKUP_CRON (Asia/Dubai), each verified by a real restore.
+   */
+  backup: {
+    get dir() {
+      return process.env.BACKUP_DIR || 'backups';
+    },
+    /** A cron expression in UAE time (five or six fields), or `off`; 03:00 every night by default. */
+    get cron() {
+      return (process.env.BACKUP_CRON ?? '').trim() || '0 3 * * *';
+    },
+    keep: {
+      get daily() {
+        return Math.max(0, Math.floor(int('BACKUP_KEEP_DAILY', 7)));
+      },
+      get weekly() {
+        return Math.max(0, Math.floor(int('BACKUP_KEEP_WEEKLY', 4)));
+      },
+      get monthly() {
+        return Math.max(0, Math.floor(int('BACKUP_KEEP_MONTHLY', 6)));
+      },
+    },
+    /** An age identity (`AGE-SECRET-KEY-1…`): archives are encrypted to it, and read with it. Empty: not encrypted. */
+    get ageKey() {
+      return process.env.BACKUP_AGE_KEY?.trim() || '';
+    },
+    /** A folder holding pg_dump and pg_restore (e.g. /usr/lib/postgresql/17/bin); empty: the newest found. */
+    get pgBin() {
+      return process.env.BACKUP_PG_BIN?.trim() || '';
+    },
+    /** A copy of every archive in a bucket of any S3-compatible store; empty: kept in BACKUP_DIR only. */
+    s3: {
+      get bucket() {
+        return process.env.BACKUP_S3_BUCKET?.trim() || '';
+      },
+      get endpoint() {
+        return process.env.BACKUP_S3_ENDPOINT?.trim() || undefined;
+      },
+      get region() {
+        return process.env.BACKUP_S3_REGION?.trim() || 'us-east-1';
+      },
+      get forcePathStyle() {
+        return ['1', 'true'].includes((process.env.BACKUP_S3_FORCE_PATH_STYLE ?? '').toLowerCase());
+      },
+      get prefix() {
+        const prefix = (process.env.BACKUP_S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+        return prefix ? `${prefix}/` : '';
+      },
+    },
+  },
   get isProduction() {
     return process.env.NODE_ENV === 'production';
   },

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { startEmbeddedDatabase } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
 import { buildIfNeeded, compileServerModules } from './lib/build';
@@ -14,16 +15,20 @@ const dev = process.argv.includes('--dev');
 const log = (line: string) => console.log(`[start] ${line}`);
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
-async function prepareDatabase(): Promise<() => Promise<void>> {
+async function prepareDatabase(): Promise<{ stop: () => Promise<void>; pglite: PGlite | null }> {
   let stop = async () => {};
+  let pglite: PGlite | null = null;
   const embedded = !process.env.DATABASE_URL;
   if (embedded) {
     const dataDir = process.env.DATA_DIR || 'data';
     const database = await startEmbeddedDatabase(dataDir, Number(process.env.EMBEDDED_DB_PORT || 0));
     process.env.DATABASE_URL = database.url;
-    // PGlite answers one connection at a time.
+    // PGlite is one session: each process keeps one connection (lib/db/embedded.ts).
     process.env.DB_POOL_MAX = '1';
+    // The server must not start a backup runner of its own: this process holds the database.
+    process.env.EMBEDDED_DATABASE = '1';
     stop = database.stop;
+    pglite = database.pglite;
     log(`embedded PostgreSQL (PGlite) with data in ${path.resolve(dataDir)}`);
   }
   const migrated = await migrate(process.env.DATABASE_URL!, path.resolve('prisma/migrations'), log);
@@ -47,9 +52,9 @@ async function prepareDatabase(): Promise<() => Promise<void>> {
   } else if ((await db.user.count({ where: { isAdmin: true } })) === 0) {
     log('no Admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin:create -- --email E --password P`');
   }
-  // Release the connection: with PGlite the server process needs it.
-  await db.$disconnect();
-  return stop;
+  // Release the connection (the embedded database's backup runner, in this process, keeps using it).
+  if (!embedded) await db.$disconnect();
+  return { stop, pglite };
 }
 
 /** Admin sessions need a secret; without one, make one and keep it with the data. */
@@ -70,7 +75,10 @@ function ensureAuthSecret() {
 
 async function main() {
   ensureAuthSecret();
-  const stopDatabase = await prepareDatabase();
+  const { stop: stopDatabase, pglite } = await prepareDatabase();
+  // The embedded database's backups run here, beside it (its dump needs the PGlite instance):
+  // on PostgreSQL every server runs them itself (instrumentation.ts).
+  const runner = pglite ? (await import('@/lib/backups/runner')).startBackupRunner({ kind: 'embedded', pglite }) : null;
   if (dev) compileServerModules();
   else buildIfNeeded(log);
   const port = process.env.PORT || '3000';
@@ -84,7 +92,7 @@ async function main() {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   child.on('exit', (code) => {
-    void stopDatabase().finally(() => process.exit(code ?? 0));
+    void (runner?.stop() ?? Promise.resolve()).then(stopDatabase).finally(() => process.exit(code ?? 0));
   });
 }
 

@@ -16,6 +16,9 @@ export const ACTIVITY_KINDS = [
   'recoveryCodesRenewed',
   'invitation',
   'approval',
+  'backupRequested',
+  'backupDownloaded',
+  'backupRestored',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -23,7 +26,7 @@ export const isActivityKind = (value: unknown): value is ActivityKind =>
   typeof value === 'string' && (ACTIVITY_KINDS as readonly string[]).includes(value);
 
 /** Besides the content entities (the registry's keys), what an entry may be about. */
-export const OTHER_LOGGED = ['settings', 'inquiries', 'users'] as const;
+export const OTHER_LOGGED = ['settings', 'inquiries', 'users', 'backups'] as const;
 
 /** A deleted item can be restored from its entry for this many days (its files are kept as long). */
 export const RESTORE_DAYS = 30;

@@ -1,9 +1,12 @@
 // How the back office and the CSV write an inquiry's times: UAE time, in the screen's language
 // (Western digits in both, as phone numbers and amounts are written in the UAE).
 
+/** Where the company is: every UAE day and time of the product (no daylight saving). */
+export const UAE_TIME_ZONE = 'Asia/Dubai';
+
 export function formatDubaiTime(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
-    timeZone: 'Asia/Dubai',
+    timeZone: UAE_TIME_ZONE,
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(date);
@@ -19,7 +22,7 @@ export const isoDay = (date: Date | null) => (date ? date.toISOString().slice(0,
  * search takes it). The year only helps people read it; the number alone identifies the lead.
  */
 export function inquiryReference(id: number, createdAt: Date): string {
-  const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric' }).format(createdAt);
+  const year = new Intl.DateTimeFormat('en-CA', { timeZone: UAE_TIME_ZONE, year: 'numeric' }).format(createdAt);
   return `Q-${year}-${String(id).padStart(6, '0')}`;
 }
 

@@ -402,3 +402,35 @@ export async function mailInvitation(client: DbClient, mail: { linkId: number; t
     html: renderHtml(layout),
   });
 }
+
+/**
+ * The Admins hear that backups are failing or overdue (lib/backups/runner.ts): at most one mail a
+ * UAE day whatever happens (one outbox row per day's key), with when and why.
+ */
+export async function mailBackupAlarm(
+  client: DbClient,
+  mail: { to: string[]; day: string; kind: 'failed' | 'overdue'; at: Date; reason: string },
+): Promise<boolean> {
+  const w = words;
+  const subject = (x: typeof words.en) => (mail.kind === 'failed' ? x.backup.subjectFailed : x.backup.subjectOverdue);
+  const intro = (x: typeof words.en) => (mail.kind === 'failed' ? x.backup.introFailed : x.backup.introOverdue);
+  const layout: Layout = {
+    company: await companyNames(client),
+    heading: both(subject),
+    intro: { en: intro(w.en), ar: intro(w.ar) },
+    fields: [
+      { label: both((x) => x.backup.when), value: received(mail.at) },
+      { label: both((x) => x.backup.reason), value: mail.reason, ltr: true },
+    ],
+    notes: [{ en: w.en.backup.once, ar: w.ar.backup.once }],
+    link: { label: both((x) => x.backup.action), urls: [`${config.siteUrl}/Admin/Backups`, `${config.siteUrl}/ar/Admin/Backups`] },
+  };
+  return enqueue(client, {
+    dedupeKey: `backup-alarm:${mail.day}`,
+    kind: 'backupAlarm',
+    to: mail.to,
+    subject: `${subject(w.en)} | ${subject(w.ar)}`,
+    text: renderText(layout),
+    html: renderHtml(layout),
+  });
+}
