@@ -180,9 +180,9 @@ async function claimRequested(): Promise<number | null> {
   return rows[0]?.id ?? null;
 }
 
-/** The scheduled minute's run, if this instance is the first to claim it. */
+/** The scheduled time's run, if this instance is the first to claim it. */
 async function claimSlot(at: Date): Promise<number | null> {
-  const slot = new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString();
+  const slot = at.toISOString();
   const rows = await db.$queryRaw<{ id: number }[]>`
     INSERT INTO backup_runs (slot, trigger, status, host, started_at)
     VALUES (${slot}, 'schedule', 'running', ${os.hostname()}, timezone('utc', now()))
@@ -202,6 +202,14 @@ async function sweepStale(): Promise<void> {
     const info = await stat(path.join(dir, name)).catch(() => null);
     if (info && Date.now() - info.mtimeMs > PARTIAL_STALE_MS) await rm(path.join(dir, name), { recursive: true, force: true });
   }
+}
+
+/**
+ * The time this trigger was scheduled for (croner's currentRun is when it actually fired, which
+ * differs by milliseconds between instances): the pattern's latest time up to a second from now.
+ */
+function scheduledTime(job: Cron): Date {
+  return job.previousRuns(1, new Date(Date.now() + 1_000))[0] ?? new Date(Math.floor(Date.now() / 1_000) * 1_000);
 }
 
 /** Validates BACKUP_CRON; a bad one is said at start, not at 03:00. */
@@ -240,9 +248,7 @@ export function startBackupRunner(source: DatabaseSource): Runner {
   const expression = config.backup.cron;
   if (expression.toLowerCase() !== 'off') {
     try {
-      job = new Cron(expression, { timezone: UAE_TIME_ZONE, protect: true }, (self: Cron) =>
-        perform(() => claimSlot(self.currentRun() ?? new Date())),
-      );
+      job = new Cron(expression, { timezone: UAE_TIME_ZONE, protect: true }, (self: Cron) => perform(() => claimSlot(scheduledTime(self))));
       log(`scheduled "${expression}" (${UAE_TIME_ZONE}); next ${job.nextRun()?.toISOString()}`);
     } catch (error) {
       log(`BACKUP_CRON "${expression}" is not a cron expression (${oneLine(error)}): no scheduled backups`);
