@@ -1,5 +1,6 @@
 import http, { type IncomingMessage as Req, type ServerResponse as Res } from 'node:http';
 import { Transform } from 'node:stream';
+import { declaredLength } from '@/lib/http/declared-length';
 import { stampSocketAddress } from '@/lib/http/socket-address';
 import { BODY_IDLE_MS, LARGE_BODY_BYTES, LARGE_BODY_RETRY_SECONDS, MAX_LARGE_BODIES } from '@/lib/http/upload-limits';
 import { localeOf, refuse } from './guard';
@@ -134,7 +135,8 @@ export function writeHeaders(res: Res, status: number, raw: string[]): void {
 
 /** Copies Next's answer to the client as it streams; if the body is still arriving, the end waits for the client to stop sending. */
 export function relay(req: Req, res: Res, upstream: Req, status = upstream.statusCode ?? 502): void {
-  writeHeaders(res, status, endToEnd(upstream.rawHeaders));
+  // A length the route stated (lib/http/declared-length.ts): sent as Content-Length, not chunked.
+  writeHeaders(res, status, declaredLength(endToEnd(upstream.rawHeaders)));
   upstream.pipe(res, { end: false });
   upstream.once('end', () => endAfterBody(req, () => res.end()));
 }
