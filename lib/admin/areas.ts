@@ -134,6 +134,7 @@ export type AdminRoute =
   | { kind: 'settings' }
   | { kind: 'account' }
   | { kind: 'activity' }
+  | { kind: 'backups' }
   | { kind: 'inquiries' }
   | { kind: 'inquiry'; id: number }
   | { kind: 'list'; area: AreaDef }
@@ -151,6 +152,9 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
   if (lower === 'account' && !second) return { kind: 'account' };
   // The activity log (issue 26): Admins only, read-only but for restoring a deleted item.
   if (lower === 'activity' && !second) return { kind: 'activity' };
+  // Backups (issue 33): Admins only. Its own route (app/[locale]/Admin/Backups), in the spec's
+  // spelling; another letter case reaches the catch-all, which sends it there.
+  if (lower === 'backups' && !second) return { kind: 'backups' };
   // Quote requests (issue 19): not a content entity (visitors write them, staff only read, mark
   // and annotate them), so their screens are route kinds of their own.
   if (lower === 'inquiries' && !second) return { kind: 'inquiries' };
@@ -186,6 +190,9 @@ export function adminSlug(pathname: string | null): string[] | null {
 
 export const adminPath = {
   activity: '/Admin/Activity',
+  backups: '/Admin/Backups',
+  /** One archive's single-use link (app/[locale]/Admin/Backups/Download/[token]/route.ts). */
+  backupDownload: (token: string) => `/Admin/Backups/Download/${token}`,
   inquiries: '/Admin/Inquiries',
   inquiry: (id: number) => `/Admin/Inquiry/${id}`,
   /** The CSV of the inbox's current filter (app/[locale]/Admin/InquiriesExport/route.ts). */

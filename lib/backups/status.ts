@@ -48,16 +48,24 @@ export async function listRuns(page: number) {
     db.backupRun.findMany({ orderBy: { id: 'desc' }, skip: (page - 1) * BACKUPS_PAGE_SIZE, take: BACKUPS_PAGE_SIZE }),
     db.backupRun.count(),
   ]);
-  const dir = path.resolve(config.backup.dir);
   return {
     total,
     pages: Math.max(1, Math.ceil(total / BACKUPS_PAGE_SIZE)),
-    runs: runs.map((run) => ({
-      ...run,
-      // Downloadable while its file is here (or in the bucket) and not pruned.
-      available: Boolean(run.file && !run.prunedAt && (config.backup.s3.bucket || existsSync(path.join(dir, run.file)))),
-    })),
+    runs: runs.map((run) => ({ ...run, available: isAvailable(run) })),
   };
+}
+
+/** Downloadable while its file is here (or in the bucket) and not pruned. */
+function isAvailable(run: { file: string | null; prunedAt: Date | null }): boolean {
+  return Boolean(
+    run.file && !run.prunedAt && (config.backup.s3.bucket || existsSync(path.join(path.resolve(config.backup.dir), run.file))),
+  );
+}
+
+/** The run with this id if its archive can be downloaded (the back office's Download), else null. */
+export async function downloadableRun(id: number) {
+  const run = await db.backupRun.findUnique({ where: { id } });
+  return run && isAvailable(run) ? run : null;
 }
 
 /** A run `npm run backup` made, recorded after the fact (so the archive itself does not hold it). */

@@ -451,8 +451,8 @@ test('small screens: the menu is a dropdown at 768 px', async ({ browser }) => {
   // Esc closes it and gives focus back to the button.
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  // The six content areas, Inquiries, Users, Settings and Activity.
-  await expect(menu.getByRole('link')).toHaveCount(10);
+  // The six content areas, Inquiries, Users, Settings, Activity and Backups.
+  await expect(menu.getByRole('link')).toHaveCount(11);
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(toggle).toBeFocused();

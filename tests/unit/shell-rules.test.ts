@@ -54,6 +54,10 @@ describe('adminSlug (an unknown back-office path is a 404 before the page stream
   it('resolves the known screens and none other', () => {
     expect(resolveAdminRoute(adminSlug('/Admin/Teams')!)).toMatchObject({ kind: 'list' });
     expect(resolveAdminRoute(adminSlug('/Admin/nonexistent')!)).toBeNull();
+    // Backups (issue 33): its own route in the spec's spelling; other cases reach the catch-all, which sends them there.
+    expect(resolveAdminRoute(adminSlug('/Admin/Backups')!)).toEqual({ kind: 'backups' });
+    expect(resolveAdminRoute(adminSlug('/ar/admin/BACKUPS?page=2')!)).toEqual({ kind: 'backups' });
+    expect(resolveAdminRoute(adminSlug('/Admin/Backups/Download')!)).toBeNull();
     expect(resolveAdminRoute(adminSlug('/Admin/Team/abc')!)).toBeNull();
     expect(resolveAdminRoute(adminSlug('/Admin/%E0%A4%A')!)).toBeNull();
   });

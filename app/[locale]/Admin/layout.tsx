@@ -53,7 +53,8 @@ export default async function AdminLayout({ children, params }: { children: Reac
       badge: { count: unread, label: t('inquiries.unread', { count: unread }) },
     });
   }
-  // Users, and the company-level settings (brand, where quote requests are mailed): Admins only.
+  // Users, the company-level settings (brand, where quote requests are mailed), the activity log
+  // and the backups: Admins only.
   if (can(user, 'users')) {
     const pending = await pendingUserCount();
     items.push(
@@ -65,6 +66,7 @@ export default async function AdminLayout({ children, params }: { children: Reac
       },
       { key: 'settings', href: '/Admin/Settings', prefixes: ['/Admin/Settings'] },
       { key: 'activity', href: adminPath.activity, prefixes: [adminPath.activity] },
+      { key: 'backups', href: adminPath.backups, prefixes: [adminPath.backups] },
     );
   }
   const inbox = items.find((item) => item.key === 'inquiries');

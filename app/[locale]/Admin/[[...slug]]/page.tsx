@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Dashboard } from '@/components/admin/dashboard';
 import { ActivityLog } from '@/components/admin/activity-log';
+import { BackupStatus } from '@/components/admin/backup-status';
 import { InquiryDetail } from '@/components/admin/inquiry-detail';
 import { InquiryInbox } from '@/components/admin/inquiry-inbox';
 import { InviteForm } from '@/components/admin/invite-form';
@@ -89,6 +90,8 @@ export default async function AdminPage({ params, searchParams }: Props) {
         <Dashboard counts={counts} />
         {/* The mail server's state (and its last error) is for staff who handle inquiries. */}
         {can(user, 'content') && <MailStatus />}
+        {/* Whether the site's data is safe: the last backup and the next (Admins, as /Admin/Backups is). */}
+        {can(user, 'users') && <BackupStatus />}
         {/* The activity log is the Admins' (as /Admin/Activity is). */}
         <LatestActivity entries={latest} />
       </>
@@ -312,6 +315,13 @@ export default async function AdminPage({ params, searchParams }: Props) {
         notice={activityNotice(params)}
       />
     );
+  }
+  if (route.kind === 'backups') {
+    // /Admin/Backups is its own route (app/[locale]/Admin/Backups), which matches its own spelling
+    // only: another letter case (/Admin/backups) lands here and is sent there, its query kept.
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(await searchParams)) for (const one of [value ?? []].flat()) query.append(name, one);
+    return redirect({ href: `${adminPath.backups}${query.size ? `?${query}` : ''}`, locale });
   }
   if (route.kind === 'inquiries' || route.kind === 'inquiry') {
     if (!can(user, 'content'))
