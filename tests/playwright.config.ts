@@ -34,6 +34,8 @@ export default defineConfig({
     // admin-conflict.spec.ts signs in twice and edits a team member.
     // admin-offices.spec.ts adds a second office for a while (the office specs expect one);
     // admin-friction.spec.ts a team member without a photo.
+    // admin-backups.spec.ts makes real backups (pg_dump and a verifying restore: CPU the timed
+    // public specs need).
     // leads.spec.ts and consent.spec.ts add unread inquiries: never beside quote-requests.spec.ts,
     // which counts them.
     {
@@ -46,6 +48,7 @@ export default defineConfig({
         '**/admin-conflict.spec.ts',
         '**/admin-offices.spec.ts',
         '**/admin-friction.spec.ts',
+        '**/admin-backups.spec.ts',
         '**/phone-shell.spec.ts',
         '**/leads.spec.ts',
         '**/consent.spec.ts',
@@ -61,6 +64,7 @@ export default defineConfig({
         '**/admin-conflict.spec.ts',
         '**/admin-offices.spec.ts',
         '**/admin-friction.spec.ts',
+        '**/admin-backups.spec.ts',
         '**/leads.spec.ts',
         '**/consent.spec.ts',
       ],

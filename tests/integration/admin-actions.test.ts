@@ -1,20 +1,32 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, invoke, sessionCookie } from '../helpers/actions';
 import { BASE, imageFile } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
+import en from '@/messages/en.json';
+import ar from '@/messages/ar.json';
 
 // Every admin server action, called directly over HTTP (as a crafted request would), must be
 // refused on the server for anonymous and pending callers (and Mini Admins for Users), and
 // change nothing in the database. Action ids come from the build's manifest.
 
-const cookies: Record<'anonymous' | 'pending' | 'mini' | 'admin', string> = { anonymous: '', pending: '', mini: '', admin: '' };
+const cookies: Record<'anonymous' | 'pending' | 'mini' | 'admin' | 'otherAdmin', string> = {
+  anonymous: '',
+  pending: '',
+  mini: '',
+  admin: '',
+  otherAdmin: '',
+};
+let adminId = 0;
 
 beforeAll(async () => {
   const admin = await makeUser('admin');
+  adminId = admin.id;
   cookies.admin = await sessionCookie(admin.email);
+  cookies.otherAdmin = await sessionCookie((await makeUser('admin')).email);
   const mini = await makeUser('mini');
   cookies.mini = await sessionCookie(mini.email);
   // A session that was valid until the user went back to pending (flags changed in the database).
@@ -141,6 +153,152 @@ describe('admin server actions are guarded on the server', () => {
     expect(cleared.setCookie.find((c) => c.startsWith('authjs.session-token='))).toMatch(
       /authjs\.session-token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/,
     );
+  });
+});
+
+// Issue 33: "Back up now" and Download (lib/admin/actions.ts) and the download link's route
+// (app/[locale]/Admin/Backups/Download/[token]) are the Admins'. The archive here is a small file
+// in the test server's BACKUP_DIR (scripts/test.ts) under a finished run of its own: no real
+// backup runs (the e2e spec makes those), and a requested run is never left for the server's runner.
+describe('backups: Admins only, a download link once, for its Admin, for minutes', () => {
+  const BACKUPS = '/Admin/Backups';
+  const dir = path.resolve(process.env.BACKUP_DIR || 'backups');
+  const name = `test-download-${process.pid}-${Date.now()}.tar`;
+  const bytes = randomBytes(5000);
+  let runId = 0;
+  const form = (fields: Record<string, string>) => withFields(new FormData(), fields);
+  const linkOf = (text: string) => /"url":"([^"]+)"/.exec(text)?.[1] ?? '';
+  const get = (url: string, cookie: string, headers: Record<string, string> = {}) =>
+    fetch(`${BASE}${url}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers }, redirect: 'manual' });
+  const counts = async () => ({
+    runs: await testDb.backupRun.count(),
+    links: await testDb.backupLink.count(),
+    requested: await testDb.activityLog.count({ where: { kind: 'backupRequested' } }),
+  });
+
+  beforeAll(async () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, name), bytes);
+    const finishedAt = new Date();
+    runId = (
+      await testDb.backupRun.create({
+        data: {
+          trigger: 'cli',
+          status: 'ok',
+          file: name,
+          size: BigInt(bytes.length),
+          rows: 1,
+          files: 0,
+          startedAt: finishedAt,
+          finishedAt,
+        },
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    // Its links go with it (on delete cascade).
+    await testDb.backupRun.deleteMany({ where: { id: runId } });
+    rmSync(path.join(dir, name), { force: true });
+  });
+
+  for (const [who, code] of [
+    ['anonymous', 'unauthenticated'],
+    ['pending', 'awaitingApproval'],
+    ['mini', 'forbidden'],
+  ] as const) {
+    it(`Back up now and Download refuse ${who} callers (${code}), with or without scripts; nothing is made`, async () => {
+      const before = await counts();
+      const requested = await invoke('requestBackupNow', [null, form({})], cookies[who], BACKUPS);
+      expect(requested.text).toContain(`"error":"${code}"`);
+      for (const js of [{ js: '1' }, {}] as Record<string, string>[]) {
+        const download = await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', ...js })], cookies[who], BACKUPS);
+        expect(download.text).toContain(`"error":"${code}"`);
+        expect(download.redirect).toBe('');
+      }
+      expect(await counts()).toEqual(before);
+      // The link's route: the same guard (a well-formed token, so only the session decides).
+      const res = await get(`/Admin/Backups/Download/${'A'.repeat(43)}`, cookies[who]);
+      expect(res.status).toBe(who === 'anonymous' ? 401 : 403);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect((await res.json()).message).toBeTruthy();
+    });
+  }
+
+  it("an Admin's link opens the archive once, for that Admin alone; then 410 in the link's language", async () => {
+    const made = await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', js: '1' })], cookies.admin, BACKUPS);
+    expect(made.text).toContain('"ok":true');
+    const url = linkOf(made.text);
+    expect(url).toMatch(/^\/Admin\/Backups\/Download\/[\w-]{43}$/);
+    // Anyone else, even another Admin, and nobody signed in: refused, and the link stays unspent.
+    expect((await get(url, cookies.otherAdmin)).status).toBe(410);
+    expect((await get(url, cookies.mini)).status).toBe(403);
+    expect((await get(url, '')).status).toBe(401);
+    // Next's router asking for the page (RSC): nothing, and not spent either (the route's 204, or
+    // Next's own 307 to the address with its cache-busting `_rsc`, which this request lacks).
+    expect([204, 307]).toContain((await get(url, cookies.admin, { RSC: '1' })).status);
+
+    const res = await get(url, cookies.admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    const entries = await testDb.activityLog.findMany({ where: { kind: 'backupDownloaded', entityId: runId } });
+    expect(entries.map((e) => [e.actorId, e.entity, e.detail])).toEqual([[adminId, 'backups', name]]);
+
+    const again = await get(url, cookies.admin);
+    expect(again.status).toBe(410);
+    expect(again.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect((await again.text()).trim()).toBe(en.admin.backups.downloadLink.expired);
+
+    // In Arabic: the link under /ar, and its refusal in Arabic.
+    const arabic = linkOf(
+      (await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'ar', js: '1' })], cookies.admin, BACKUPS)).text,
+    );
+    expect(arabic).toMatch(/^\/ar\/Admin\/Backups\/Download\/[\w-]{43}$/);
+    expect((await get(arabic, cookies.admin)).status).toBe(200);
+    const gone = await get(arabic, cookies.admin);
+    expect(gone.status).toBe(410);
+    expect((await gone.text()).trim()).toBe(ar.admin.backups.downloadLink.expired);
+  });
+
+  it('posted without scripts the action redirects to the link, which still opens (the redirect never spends it)', async () => {
+    const plain = await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en' })], cookies.admin, BACKUPS);
+    const url = plain.redirect.split(';')[0] ?? '';
+    expect(url).toMatch(/^\/Admin\/Backups\/Download\/[\w-]{43}$/);
+    const res = await get(url, cookies.admin);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('a link past its five minutes, an odd token, an unknown or removed archive: refused', async () => {
+    const url = linkOf(
+      (await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', js: '1' })], cookies.admin, BACKUPS)).text,
+    );
+    const token = url.split('/').at(-1)!;
+    await testDb.backupLink.update({
+      where: { tokenHash: createHash('sha256').update(token).digest('hex') },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await get(url, cookies.admin)).status).toBe(410);
+    for (const odd of ['x', 'A'.repeat(44), `${'A'.repeat(42)}.`])
+      expect((await get(`/Admin/Backups/Download/${odd}`, cookies.admin)).status).toBe(410);
+    const before = await counts();
+    for (const run of ['abc', '0', '-1', '1.5', '2147483648', '999999999', ''])
+      expect((await invoke('downloadBackup', [null, form({ run, locale: 'en', js: '1' })], cookies.admin, BACKUPS)).text).toContain(
+        '"error":"notFound"',
+      );
+    // Removed by the retention rules: no Download any more.
+    await testDb.backupRun.update({ where: { id: runId }, data: { prunedAt: new Date() } });
+    try {
+      expect(
+        (await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', js: '1' })], cookies.admin, BACKUPS)).text,
+      ).toContain('"error":"notFound"');
+    } finally {
+      await testDb.backupRun.update({ where: { id: runId }, data: { prunedAt: null } });
+    }
+    expect(await counts()).toEqual(before);
   });
 });
 

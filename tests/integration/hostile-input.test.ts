@@ -879,6 +879,9 @@ function generate() {
     ['approveUser', '/Admin/Users'],
     ['rejectUser', '/Admin/Users'],
     ['setSignupMode', '/Admin/Users'],
+    // Backups (issue 33): nothing is requested or linked for a call that is not the form.
+    ['requestBackupNow', '/Admin/Backups'],
+    ['downloadBackup', '/Admin/Backups'],
   ];
   const accountAction = (name: string, page: string, args: unknown[], code: string) =>
     add({
@@ -922,6 +925,8 @@ function generate() {
   accountAction('inviteUser', '/Admin/Users', [null, multipart({ email: 'a\u0000@example.test', role: 'mini' })], 'invalid');
   accountAction('inviteUser', '/Admin/Users', [null, multipart({ email: 'x@example.test', role: '__proto__' })], 'invalid');
   accountAction('setSignupMode', '/Admin/Users', [null, multipart({ signup: 'closed' })], 'invalid');
+  for (const run of ['abc', '-1', '0', '1.5', '2147483648', '__proto__', ''])
+    accountAction('downloadBackup', '/Admin/Backups', [null, multipart({ run, locale: 'en', js: '1' })], 'notFound');
   for (const notForm of [null, 'x', {}, [], 1]) action('saveItem', ['team', null, notForm], 'badRequest');
   action('saveItem', ['team'], 'badRequest');
   action('deleteItem', [], 'badRequest');
