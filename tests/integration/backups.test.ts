@@ -255,7 +255,11 @@ describe('bad input: a clear one-line refusal, exit 1, the target unchanged', ()
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
     await refused(cut, 'The archive is incomplete (its end is missing): it was cut short while being copied or written.');
     // Bytes in the dump, in a tar header, in an image, in the padding between entries, in the manifest, at the very end.
-    const positions = [600, 512 * 3 + 100, Math.floor(bytes.length / 2), bytes.length - 3_000, bytes.length - 20];
+    // The dump is the first entry: its data starts after one 512-byte header, and tar pads it to 512 bytes.
+    const dumpSize = (await manifestOf(archive)).database.size;
+    const padding = 512 + dumpSize;
+    expect(dumpSize % 512).not.toBe(0);
+    const positions = [600, padding, padding + ((512 - (dumpSize % 512)) >> 1), Math.floor(bytes.length / 2), bytes.length - 3_000, bytes.length - 20];
     for (const at of positions) {
       const changed = Buffer.from(bytes);
       changed[at] = changed[at]! ^ 0x20;
@@ -373,6 +377,20 @@ describe('bad input: a clear one-line refusal, exit 1, the target unchanged', ()
     expect(copy.stderr).toMatch(
       /^\[backup\] failed: The backup bucket nowhere cannot be reached \(copy: .+\)\. The archive is kept here: .+\.tar$/m,
     );
+  });
+
+  it('a pg_dump older than the server: refused with what to do, nothing written', { timeout: 120_000 }, async () => {
+    // A pg_dump that says it is version 14 (the server is newer): the check comes before any dump.
+    const bin = path.join(scratch, 'old-client');
+    execFileSync('mkdir', ['-p', bin]);
+    writeFileSync(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 14.11"\n', { mode: 0o755 });
+    const dir = path.join(scratch, 'old-client-backups');
+    const result = await runCommand('backup', ['--no-verify'], { ...env(), BACKUP_DIR: dir, BACKUP_PG_BIN: bin });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(
+      /^\[backup\] failed: pg_dump 14 \(.+\/pg_dump\) cannot read this database server \(PostgreSQL \d+\): install the PostgreSQL \d+ client .+ set BACKUP_PG_BIN .+docker compose exec app1 npm run backup.+Nothing was written\.$/,
+    );
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('a full disk: no archive under a final name, nothing partial left', { timeout: 120_000 }, async () => {
