@@ -45,7 +45,10 @@ async function main() {
   try {
     await sql(`CREATE DATABASE "${src}"`);
     await migrate(url(src), path.resolve('prisma/migrations'));
-    execFileSync('npx', ['tsx', '--conditions=react-server', 'tests/helpers/seed-cli.ts'], { env: { ...process.env, DATABASE_URL: url(src), UPLOADS_DIR: uploads }, stdio: 'inherit' });
+    execFileSync('npx', ['tsx', '--conditions=react-server', 'tests/helpers/seed-cli.ts'], {
+      env: { ...process.env, DATABASE_URL: url(src), UPLOADS_DIR: uploads },
+      stdio: 'inherit',
+    });
     execFileSync('npx', ['tsx', '--conditions=react-server', 'scripts/generate-projects.ts', '--count', '992', '--gallery', '20'], {
       env: { ...process.env, DATABASE_URL: url(src), UPLOADS_DIR: uploads },
       stdio: 'inherit',
@@ -53,20 +56,51 @@ async function main() {
     // The photos' weight: FILES incompressible files (as JPEGs are) of MB/FILES each.
     mkdirSync(path.join(uploads, 'events'), { recursive: true });
     const each = Math.floor((MB * 2 ** 20) / FILES);
-    for (let i = 0; i < FILES; i++) writeFileSync(path.join(uploads, 'events', `bench-${String(i).padStart(4, '0')}.jpg`), randomBytes(each));
+    for (let i = 0; i < FILES; i++)
+      writeFileSync(path.join(uploads, 'events', `bench-${String(i).padStart(4, '0')}.jpg`), randomBytes(each));
     execFileSync('sync');
-    const env = { ...process.env, DATABASE_URL: url(src), UPLOADS_DIR: uploads, BACKUP_DIR: path.join(work, 'backups'), AUTH_SECRET: 'bench' };
+    const env = {
+      ...process.env,
+      DATABASE_URL: url(src),
+      UPLOADS_DIR: uploads,
+      BACKUP_DIR: path.join(work, 'backups'),
+      AUTH_SECRET: 'bench',
+    };
 
     const ours = timed(['npm', 'run', '-s', 'backup', '--', '--no-verify'], env);
     const archive = execFileSync('sh', ['-c', `ls ${path.join(work, 'backups')}/*.tar`], { encoding: 'utf8' }).trim();
-    const byHand = timed(['sh', '-c', `pg_dump -Fc -f ${work}/hand.dump '${url(src)}' && tar cf ${work}/hand.tar -C ${work} hand.dump uploads`], env);
+    const byHand = timed(
+      ['sh', '-c', `pg_dump -Fc -f ${work}/hand.dump '${url(src)}' && tar cf ${work}/hand.tar -C ${work} hand.dump uploads`],
+      env,
+    );
 
+    // Like for like: the same by hand plus what the manifest holds, every file's SHA-256.
+    const byHandSums = timed(
+      [
+        'sh',
+        '-c',
+        `pg_dump -Fc -f ${work}/hand2.dump '${url(src)}' && (cd ${work} && find uploads -type f -exec sha256sum {} + > sums.txt) && tar cf ${work}/hand2.tar -C ${work} hand2.dump sums.txt uploads`,
+      ],
+      env,
+    );
     await sql(`CREATE DATABASE "${dst}"`);
     const restoreEnv = { ...env, DATABASE_URL: url(dst), UPLOADS_DIR: path.join(work, 'restored') };
     const ourRestore = timed(['npm', 'run', '-s', 'restore', '--', archive], restoreEnv);
     mkdirSync(path.join(work, 'hand-restored'));
     const handRestore = timed(
-      ['sh', '-c', `createdb -d '${ADMIN}' ${hand} 2>/dev/null || psql '${ADMIN}' -qc 'CREATE DATABASE "${hand}"'; tar xf ${work}/hand.tar -C ${work}/hand-restored && pg_restore --no-owner -d '${url(hand)}' ${work}/hand-restored/hand.dump`],
+      [
+        'sh',
+        '-c',
+        `createdb -d '${ADMIN}' ${hand} 2>/dev/null || psql '${ADMIN}' -qc 'CREATE DATABASE "${hand}"'; tar xf ${work}/hand.tar -C ${work}/hand-restored && pg_restore --no-owner -d '${url(hand)}' ${work}/hand-restored/hand.dump`,
+      ],
+      env,
+    );
+    const handSumsRestore = timed(
+      [
+        'sh',
+        '-c',
+        `mkdir -p ${work}/hand-restored2 && tar xf ${work}/hand2.tar -C ${work}/hand-restored2 && (cd ${work}/hand-restored2 && sha256sum --quiet -c sums.txt) && psql '${ADMIN}' -qc 'CREATE DATABASE "${hand}_2"' && pg_restore --no-owner -d '${url(`${hand}_2`)}' ${work}/hand-restored2/hand2.dump`,
+      ],
       env,
     );
     const verify = timed(['npm', 'run', '-s', 'backup'], { ...env, BACKUP_DIR: path.join(work, 'backups-verified') });
@@ -74,11 +108,19 @@ async function main() {
     console.log(`\nuploads: ${FILES} files, ${MB} MB; projects: 1,000`);
     console.log(`backup  (npm run backup --no-verify): ${ours.seconds} s, peak RSS ${ours.rssMb} MB`);
     console.log(`backup  (pg_dump -Fc + tar cf):       ${byHand.seconds} s, peak RSS ${byHand.rssMb} MB  -> ratio ${ratio(ours, byHand)}`);
+    console.log(
+      `backup  (pg_dump + sha256sum + tar):  ${byHandSums.seconds} s, peak RSS ${byHandSums.rssMb} MB  -> ratio ${ratio(ours, byHandSums)}`,
+    );
     console.log(`restore (npm run restore):            ${ourRestore.seconds} s, peak RSS ${ourRestore.rssMb} MB`);
-    console.log(`restore (tar xf + pg_restore):        ${handRestore.seconds} s, peak RSS ${handRestore.rssMb} MB  -> ratio ${ratio(ourRestore, handRestore)}`);
+    console.log(
+      `restore (tar xf + pg_restore):        ${handRestore.seconds} s, peak RSS ${handRestore.rssMb} MB  -> ratio ${ratio(ourRestore, handRestore)}`,
+    );
+    console.log(
+      `restore (tar xf + sha256sum -c + pg_restore): ${handSumsRestore.seconds} s, peak RSS ${handSumsRestore.rssMb} MB  -> ratio ${ratio(ourRestore, handSumsRestore)}`,
+    );
     console.log(`backup with its verification (npm run backup): ${verify.seconds} s, peak RSS ${verify.rssMb} MB`);
   } finally {
-    for (const db of [src, dst, hand]) await sql(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`).catch(() => {});
+    for (const db of [src, dst, hand, `${hand}_2`]) await sql(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`).catch(() => {});
     rmSync(work, { recursive: true, force: true });
   }
 }
