@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { config } from '@/lib/config';
 import type { UploadStore } from '@/lib/uploads/store';
 import { writeArchive } from './archive';
@@ -90,13 +89,13 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       for (const entry of stored) {
         let file;
         try {
-          file = await options.store.get(entry.folder, entry.name);
+          file = await options.store.read(entry.folder, entry.name);
         } catch (error) {
           throw new BackupError(`The uploads store cannot be read (${(error as Error).message}): no archive was made.`);
         }
         // Removed since the listing (an orphan swept, a trash emptied): no row of the snapshot needs it.
         if (!file) continue;
-        const digest = await writer.addStream(entry.path, file.data.length, Readable.from([file.data]));
+        const digest = await writer.addStream(entry.path, file.size, file.stream);
         files.push({ path: entry.path, ...digest });
       }
       manifest = {

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { listMigrations, migrate } from '@/lib/db/migrate';
 import type { UploadStore } from '@/lib/uploads/store';
+import { digestStream } from './archive';
 import { describeTarget, emptyTarget, loadDump, rowCounts } from './database';
 import { BackupError } from './errors';
 import { listStoredFiles } from './files';
@@ -123,19 +123,12 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreSu
       options.file,
       options.ageKey,
       {
-        dump: async (stream) => {
-          const hash = createHash('sha256');
-          let size = 0;
-          for await (const chunk of stream) {
-            hash.update(chunk as Buffer);
-            size += (chunk as Buffer).length;
-          }
-          return { size, sha256: hash.digest('hex') };
-        },
+        // Loaded already: only hashed, against the manifest, as it passes.
+        dump: digestStream,
         file: async (folder, name, data) => {
           await options.store.put(folder, name, data);
-          const back = await options.store.get(folder, name);
-          const sum = back ? createHash('sha256').update(back.data).digest('hex') : null;
+          const back = await options.store.read(folder, name);
+          const sum = back ? (await digestStream(back.stream)).sha256 : null;
           if (sum !== sums.get(`uploads/${folder}/${name}`))
             throw new BackupError(`uploads/${folder}/${name} did not read back as it was written to the uploads store.`);
         },

@@ -1,3 +1,4 @@
+import 'server-only';
 import { readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -48,35 +48,41 @@ export async function inspectArchive(file: string, ageKey: string, sink?: EntryS
     const want = name === expected.database.entry ? expected.database : expectedFiles.get(name);
     if (!want || want.size !== digest.size || want.sha256 !== digest.sha256) throw mismatch(name);
   };
-  await readArchive(file, ageKey, async (entry) => {
-    if (seen.has(entry.name) || manifestSum)
-      throw new BackupError(`The archive is damaged: ${entry.name} appears twice or after the manifest.`);
-    if (entry.name === MANIFEST_ENTRY) {
-      manifestText = await readWhole(entry.stream);
-      return;
-    }
-    if (entry.name === MANIFEST_SUM_ENTRY) {
-      manifestSum = await readWhole(entry.stream, 1024);
-      return;
-    }
-    if (manifestText) throw new BackupError(`The archive is damaged: ${entry.name} comes after the manifest.`);
-    let digest: EntryDigest;
-    const upload = fromArchivePath(entry.name);
-    if (sink?.file && upload) {
-      if (entry.size > MAX_ENTRY_BYTES) throw new BackupError(`The archive is damaged: ${entry.name} is larger than any upload.`);
-      const data = await readWhole(entry.stream, MAX_ENTRY_BYTES);
-      digest = { size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
-      check(entry.name, digest);
-      await sink.file(upload.folder, upload.name, data);
-    } else if (sink && DUMP_NAMES.includes(entry.name)) {
-      digest = await sink.dump(entry.stream);
-      check(entry.name, digest);
-    } else {
-      digest = await digestStream(entry.stream);
-      check(entry.name, digest);
-    }
-    seen.set(entry.name, digest);
-  });
+  await readArchive(
+    file,
+    ageKey,
+    async (entry) => {
+      if (seen.has(entry.name) || manifestSum)
+        throw new BackupError(`The archive is damaged: ${entry.name} appears twice or after the manifest.`);
+      if (entry.name === MANIFEST_ENTRY) {
+        manifestText = await readWhole(entry.stream);
+        return;
+      }
+      if (entry.name === MANIFEST_SUM_ENTRY) {
+        manifestSum = await readWhole(entry.stream, 1024);
+        return;
+      }
+      if (manifestText) throw new BackupError(`The archive is damaged: ${entry.name} comes after the manifest.`);
+      let digest: EntryDigest;
+      const upload = fromArchivePath(entry.name);
+      if (sink?.file && upload) {
+        if (entry.size > MAX_ENTRY_BYTES) throw new BackupError(`The archive is damaged: ${entry.name} is larger than any upload.`);
+        const data = await readWhole(entry.stream, MAX_ENTRY_BYTES);
+        digest = { size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
+        check(entry.name, digest);
+        await sink.file(upload.folder, upload.name, data);
+      } else if (sink && DUMP_NAMES.includes(entry.name)) {
+        digest = await sink.dump(entry.stream);
+        check(entry.name, digest);
+      } else {
+        digest = await digestStream(entry.stream);
+        check(entry.name, digest);
+      }
+      seen.set(entry.name, digest);
+    },
+    // With the manifest known (a restore's second pass), every entry is compared with it as it comes.
+    { checkEnd: !expected },
+  );
   const manifest = parseManifest(manifestText, manifestSum);
   const dump = seen.get(manifest.database.entry);
   if (!dump || dump.size !== manifest.database.size || dump.sha256 !== manifest.database.sha256) throw mismatch(manifest.database.entry);

@@ -8,7 +8,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 // PGlite is one session: the socket server queues every connection's messages and, while one
 // connection is in a transaction, serves that connection alone. So a few connections may share it
 // (the server's pool of 1, the backup runner's, `npm run backup`'s request), each with a pool of 1.
-const CONNECTIONS = 4;
+const CONNECTIONS = 8;
 
 /** Where a running embedded database says who holds it: a second process must never open its files. */
 export const embeddedLockFile = (dataDir: string) => path.resolve(dataDir, 'embedded.json');

@@ -6,6 +6,7 @@ import {
   S3Client,
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import { config } from '@/lib/config';
 import { unavailable } from '@/lib/db/faults';
 import { CONTENT_TYPES } from './image';
@@ -122,6 +123,17 @@ export function createS3Store(settings: S3Settings = s3Settings()): S3UploadStor
       } catch (error) {
         if (isMissing(error)) return null;
         fail(error, `get ${folder}/${name}`);
+      }
+    },
+    async read(folder, name) {
+      if (!safe(name)) return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key(folder, name) }));
+        if (!object.Body) return null;
+        return { size: object.ContentLength ?? 0, stream: object.Body as Readable };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        fail(error, `read ${folder}/${name}`);
       }
     },
     async remove(folder, name) {

@@ -1,4 +1,5 @@
-import { mkdir, readFile, readdir, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rm, stat, writeFile, rename } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { config } from '@/lib/config';
@@ -28,6 +29,9 @@ export const trashOf = (folder: UploadFolder): TrashFolder => `trash-${folder}`;
 export type StoreFolder = UploadFolder | TrashFolder;
 export const STORE_FOLDERS: readonly StoreFolder[] = [...UPLOAD_FOLDERS, ...UPLOAD_FOLDERS.map(trashOf)];
 
+/** A streamed read's chunk: large enough that a big file costs few turns, small enough to bound memory. */
+const READ_CHUNK = 1024 * 1024;
+
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /**
@@ -38,6 +42,8 @@ export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 export interface UploadStore {
   put(folder: StoreFolder, name: string, data: Buffer): Promise<void>;
   get(folder: StoreFolder, name: string): Promise<{ data: Buffer; modified: Date } | null>;
+  /** The file as a stream of known size (a backup reads every file so, in bounded memory); null when missing. */
+  read(folder: StoreFolder, name: string): Promise<{ size: number; stream: Readable } | null>;
   /** Idempotent: removing a file that is not there is no error. */
   remove(folder: StoreFolder, name: string): Promise<void>;
   /** Every stored object in a folder (unfinished writes included), for the orphan sweeper. */
@@ -78,6 +84,17 @@ export const localStore: UploadStore = {
     try {
       const [data, info] = await Promise.all([readFile(/*turbopackIgnore: true*/ full), stat(/*turbopackIgnore: true*/ full)]);
       return { data, modified: info.mtime };
+    } catch {
+      return null;
+    }
+  },
+  async read(folder, name) {
+    const full = resolveSafe(folder, name);
+    if (!full) return null;
+    try {
+      const handle = await open(/*turbopackIgnore: true*/ full, 'r');
+      const { size } = await handle.stat();
+      return { size, stream: handle.createReadStream({ highWaterMark: READ_CHUNK }) };
     } catch {
       return null;
     }
@@ -139,6 +156,7 @@ export function uploadStore(): Promise<UploadStore> {
 export const uploads: UploadStore = {
   put: async (folder, name, data) => (await uploadStore()).put(folder, name, data),
   get: async (folder, name) => (await uploadStore()).get(folder, name),
+  read: async (folder, name) => (await uploadStore()).read(folder, name),
   list: async (folder) => (await uploadStore()).list(folder),
   ready: async () => (await uploadStore()).ready(),
   async remove(folder, name) {
