@@ -59,7 +59,16 @@ const nextConfig: NextConfig = {
   // page at most 60 s in all, never a year (Next's default for pages without revalidate).
   expireTime: 60,
   // Runtime-only packages that must not be bundled (native or WASM).
-  serverExternalPackages: ['@node-rs/argon2', 'sharp', '@electric-sql/pglite', '@electric-sql/pglite-tools', 'pg', 'age-encryption', 'tar-stream', 'croner'],
+  serverExternalPackages: [
+    '@node-rs/argon2',
+    'sharp',
+    '@electric-sql/pglite',
+    '@electric-sql/pglite-tools',
+    'pg',
+    'age-encryption',
+    'tar-stream',
+    'croner',
+  ],
   experimental: {
     // `'use cache'` for the public reads, without Cache Components' rendering model (the pages
     // stay ISR): the documented flag Next 16 keeps for that, deprecated in favour of cacheComponents.

@@ -157,7 +157,10 @@ describe('scheduled backups on two instances', () => {
       const cookie = await sessionCookie(adminEmail, server.base);
       const html = await (await fetch(`${server.base}/Admin`, { headers: { Cookie: cookie } })).text();
       expect(html.includes('data-testid="backup-status"'), 'the dashboard shows the backup line').toBe(true);
-      expect(/Last backup failed/.test(html), 'the dashboard says the last backup failed').toBe(true);
+      expect(
+        /data-testid="backup-last">Last backup failed at [^<]+: <bdi dir="ltr"[^>]*>/.test(html),
+        'the dashboard says the last backup failed, and why',
+      ).toBe(true);
     } finally {
       await Promise.all(servers.map((s) => s.kill('SIGTERM')));
       servers.length = 0;

@@ -259,7 +259,14 @@ describe('bad input: a clear one-line refusal, exit 1, the target unchanged', ()
     const dumpSize = (await manifestOf(archive)).database.size;
     const padding = 512 + dumpSize;
     expect(dumpSize % 512).not.toBe(0);
-    const positions = [600, padding, padding + ((512 - (dumpSize % 512)) >> 1), Math.floor(bytes.length / 2), bytes.length - 3_000, bytes.length - 20];
+    const positions = [
+      600,
+      padding,
+      padding + ((512 - (dumpSize % 512)) >> 1),
+      Math.floor(bytes.length / 2),
+      bytes.length - 3_000,
+      bytes.length - 20,
+    ];
     for (const at of positions) {
       const changed = Buffer.from(bytes);
       changed[at] = changed[at]! ^ 0x20;
