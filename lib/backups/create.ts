@@ -127,3 +127,16 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await rm(staging, { recursive: true, force: true });
   }
 }
+
+/** What a run records of the archive it made (backup_runs' columns). */
+export function recordedResult(result: BackupResult) {
+  const { manifest } = result;
+  return {
+    file: result.name,
+    size: BigInt(result.size),
+    rows: manifest.database.rows,
+    files: manifest.uploads.count,
+    fileBytes: BigInt(manifest.uploads.bytes),
+    durationMs: result.durationMs,
+  };
+}

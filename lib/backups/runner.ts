@@ -11,7 +11,7 @@ import { dubaiToday } from '@/lib/inquiries/schema';
 import { mailBackupAlarm } from '@/lib/mail/notify';
 import { uploadStore } from '@/lib/uploads/store';
 import { bucketConfigured, copyToBucket, listBucket, removeFromBucket } from './bucket';
-import { archiveTime, createBackup } from './create';
+import { archiveTime, createBackup, recordedResult } from './create';
 import type { DatabaseSource } from './database';
 import { oneLine } from './errors';
 import { toPrune } from './retention';
@@ -69,16 +69,7 @@ export async function runBackup(runId: number, source: DatabaseSource): Promise<
     const { manifest } = result;
     await db.backupRun.update({
       where: { id: runId },
-      data: {
-        status: 'ok',
-        file: result.name,
-        size: BigInt(result.size),
-        rows: manifest.database.rows,
-        files: manifest.uploads.count,
-        fileBytes: BigInt(manifest.uploads.bytes),
-        durationMs: result.durationMs,
-        finishedAt: utcNow(),
-      },
+      data: { status: 'ok', ...recordedResult(result), finishedAt: utcNow() },
     });
     log(`run ${runId}: ${result.file} (${result.size} bytes, ${manifest.database.rows} rows, ${manifest.uploads.count} files)`);
     let problem: string | null = null;

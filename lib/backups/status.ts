@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
-import type { BackupResult } from './create';
+import { recordedResult, type BackupResult } from './create';
 import { OVERDUE_HOURS, scheduleOf } from './runner';
 
 // What the back office reads of backups (the dashboard's line, /Admin/Backups) and the one-time
@@ -70,18 +70,12 @@ export async function downloadableRun(id: number) {
 
 /** A run `npm run backup` made, recorded after the fact (so the archive itself does not hold it). */
 export async function recordCliRun(result: BackupResult, verifiedAt: Date | null, error: string | null): Promise<void> {
-  const { manifest } = result;
   await db.backupRun.create({
     data: {
       trigger: 'cli',
       status: 'ok',
       host: os.hostname(),
-      file: result.name,
-      size: BigInt(result.size),
-      rows: manifest.database.rows,
-      files: manifest.uploads.count,
-      fileBytes: BigInt(manifest.uploads.bytes),
-      durationMs: result.durationMs,
+      ...recordedResult(result),
       verifiedAt,
       error,
       startedAt: new Date(Date.now() - result.durationMs),
