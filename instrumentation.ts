@@ -15,6 +15,8 @@ export async function register() {
   if (!process.env.EMBEDDED_DATABASE) {
     const { startBackupRunner } = await import('@/lib/backups/runner');
     const runner = startBackupRunner({ kind: 'postgresql', url: process.env.DATABASE_URL });
+    // Its first queries before the first request (bounded: a database that is down must not hold the start).
+    await Promise.race([runner.ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
     const stop = () => void runner.stop();
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);

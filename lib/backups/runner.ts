@@ -41,6 +41,11 @@ const log = (line: string) => console.log(`[backup] ${line}`);
 const utcNow = () => new Date();
 
 export interface Runner {
+  /**
+   * Resolves when the start-up sweep has run (its first queries load what the runner needs), so a
+   * server can await it before taking requests: that one-time cost then never lands inside one.
+   */
+  ready: Promise<void>;
   stop(): Promise<void>;
   /** Resolves when the run in progress (if any) has ended. */
   idle(): Promise<void>;
@@ -246,7 +251,9 @@ export function startBackupRunner(source: DatabaseSource): Runner {
       log(`BACKUP_CRON "${expression}" is not a cron expression (${oneLine(error)}): no scheduled backups`);
     }
   } else log('BACKUP_CRON=off: no scheduled backups ("Back up now" and npm run backup still work)');
-  void sweepStale().catch(() => {});
+  const ready = sweepStale()
+    .catch(() => {})
+    .then(() => perform(claimRequested));
   const poll = setInterval(() => {
     perform(claimRequested);
     if (job && Date.now() - lastOverdueCheck > OVERDUE_CHECK_MS) {
@@ -257,6 +264,7 @@ export function startBackupRunner(source: DatabaseSource): Runner {
   }, POLL_MS);
   poll.unref();
   return {
+    ready,
     /** Takes no new run; a run in progress is not waited for (a backup outlasts any drain): it is marked interrupted. */
     async stop() {
       stopped = true;
