@@ -16,7 +16,7 @@ test.afterAll(async ({ browser }) => {
   if (await testDb.teamMember.count({ where: { nameEn: MEMBER.nameEn } })) {
     const admin = (await signedIn(browser, { viewport: { width: 375, height: 812 } })).page;
     await admin.goto('/Admin/Teams');
-    await admin.getByTestId('item-card').filter({ hasText: MEMBER.jobTitleEn }).getByTestId('delete').click();
+    await admin.getByTestId('item-card').filter({ hasText: MEMBER.jobTitleEn }).locator('button[data-testid=delete]').click();
     await admin.locator('[data-testid=confirm-dialog][open]').getByTestId('confirm-button').click();
     await expect.poll(() => testDb.teamMember.count({ where: { nameEn: MEMBER.nameEn } })).toBe(0);
   }

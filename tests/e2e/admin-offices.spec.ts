@@ -29,7 +29,7 @@ test.afterAll(async ({ browser }) => {
     // Through the back office, so the public pages' copies go too.
     const admin = (await signedIn(browser)).page;
     await admin.goto('/Admin/Contacts');
-    await admin.getByTestId('item-card').filter({ hasText: SECOND.email }).getByTestId('delete').click();
+    await admin.getByTestId('item-card').filter({ hasText: SECOND.email }).locator('button[data-testid=delete]').click();
     await admin.locator('[data-testid=confirm-dialog][open]').getByTestId('confirm-button').click();
     await expect.poll(() => testDb.contact.count({ where: { email: SECOND.email } })).toBe(0);
   }

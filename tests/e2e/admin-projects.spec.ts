@@ -130,7 +130,7 @@ test('a project with 5 photos, reordered by keyboard, alt texts, featured: first
   const card = page.getByTestId('item-card').filter({ hasText: name });
   await expect(card).toHaveCount(1);
   await expect(card.getByTestId('draft-badge')).toHaveText('Draft');
-  await card.getByTestId('delete').click();
+  await card.locator('button[data-testid=delete]').click();
   await page.locator('[data-testid=confirm-dialog][open]').getByTestId('confirm-button').click();
   await expect.poll(() => testDb.event.count({ where: { id: row.id } })).toBe(0);
 });

@@ -280,7 +280,7 @@ for (const area of CASES) {
     await page
       .getByTestId('item-card')
       .filter({ hasText: `${name} v2` })
-      .getByTestId('delete')
+      .locator('button[data-testid=delete]')
       .click();
     await confirm(page, 'Confirm Deletion');
     await expect(page.getByText('Deleted Successfully!')).toBeVisible();
@@ -354,7 +354,7 @@ test('slider: create, see on the home page, replace the image, delete with confi
   await expect.poll(() => home.content()).toContain(encodeURIComponent(`/sliderimges/${updated.image}`));
 
   const card = page.getByTestId('item-card').filter({ has: page.locator(`a[href$="/Admin/EditSlider/${slide.id}"]`) });
-  await card.getByTestId('delete').click();
+  await card.locator('button[data-testid=delete]').click();
   await confirm(page, 'Confirm Deletion');
   await expect(page.getByText('Slider deleted successfully')).toBeVisible();
   await expect.poll(async () => testDb.slide.findUnique({ where: { id: slide.id } })).toBeNull();
@@ -402,7 +402,7 @@ test('contacts: create stays available with one office and more (issue 27: sever
   await site.reload();
   await expect(site.getByRole('link', { name: 'e2e-contact-2@example.test' })).toBeVisible();
 
-  await page.getByTestId('item-card').filter({ hasText: 'e2e-contact-2@example.test' }).getByTestId('delete').click();
+  await page.getByTestId('item-card').filter({ hasText: 'e2e-contact-2@example.test' }).locator('button[data-testid=delete]').click();
   await confirm(page, 'Confirm Deletion');
   await expect(page.getByText('Deleted Successfully!')).toBeVisible();
   await expect(page.getByTestId('create-link')).toBeVisible();
@@ -413,7 +413,7 @@ test('events: a client with events cannot be deleted, and the screen says why', 
   const { page } = await adminPage(browser);
   const used = await testDb.client.findFirstOrThrow({ where: { events: { some: {} } } });
   await page.goto('/Admin/Clients');
-  await page.getByTestId('item-card').filter({ hasText: used.nameEn }).getByTestId('delete').click();
+  await page.getByTestId('item-card').filter({ hasText: used.nameEn }).locator('button[data-testid=delete]').click();
   await confirm(page, 'Confirm Deletion');
   await expect(page.getByText('This client still has events')).toBeVisible();
   expect(await testDb.client.findUnique({ where: { id: used.id } })).not.toBeNull();

@@ -370,7 +370,7 @@ test('staff wording: "Add a team member", "Job title is required.", "Delete this
   await expect(page.locator('#field-jobTitleEn-error')).toHaveText('Job title is required.');
   await page.goto('/Admin/Teams');
   await expect(page.getByTestId('create-link')).toHaveText('Add team member');
-  await page.getByTestId('delete').first().click();
+  await page.locator('button[data-testid=delete]').first().click();
   await expect(page.getByRole('dialog')).toContainText('Delete this team member?');
   await page.keyboard.press('Escape');
   await page.goto('/ar/Admin/CreateTeam');

@@ -256,12 +256,12 @@ test('delete with confirmation', async ({ page }) => {
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/Admin');
   await page.goto(`/Admin/Inquiry/${row.id}`);
-  await page.getByTestId('delete').click();
+  await page.locator('button[data-testid=delete]').click();
   const dialog = page.locator('[data-testid=confirm-dialog][open]');
   await expect(dialog).toContainText(t.deleteTitle);
   await dialog.getByRole('button', { name: messages('en').admin.cancel }).click();
   expect(await testDb.inquiry.count({ where: { id: row.id } })).toBe(1);
-  await page.getByTestId('delete').click();
+  await page.locator('button[data-testid=delete]').click();
   await dialog.getByTestId('confirm-button').click();
   await page.waitForURL('**/Admin/Inquiries');
   await expect(page.getByText(t.deleted)).toBeVisible();
