@@ -9,7 +9,8 @@ export async function register() {
   startOrphanSweeps();
   // Mail (issue 19): sends what the outbox holds; SMTP down is logged, never a readiness failure.
   const { startMailWorker } = await import('@/lib/mail/outbox');
-  startMailWorker();
+  const { resolveResetRequests } = await import('@/lib/entities/user/account');
+  startMailWorker({ beforePass: resolveResetRequests });
   // Backups (issue 33): on PostgreSQL every server runs the schedule (one run per slot across
   // instances); the embedded database's runner lives in the process holding it (scripts/start.ts).
   if (!process.env.EMBEDDED_DATABASE) {

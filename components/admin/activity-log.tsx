@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { restoreEntry } from '@/lib/admin/actions';
 import { adminPath, AREAS } from '@/lib/admin/areas';
-import { ACTIVITY_KINDS, RESTORE_DAYS, type LoggedValue } from '@/lib/activity/kinds';
+import { ACTIVITY_KINDS, NOT_AN_ADDRESS, RESTORE_DAYS, type LoggedValue } from '@/lib/activity/kinds';
 import { entityLabel } from '@/lib/activity/labels';
 import { activityQuery, LOGGED_ENTITIES, type ActivityEntry, type ActivityFilter } from '@/lib/activity/read';
 import { isEntityKey } from '@/lib/entities/registry';
@@ -59,7 +59,8 @@ function detailText(t: Translate, ta: TranslateActivity, entry: ActivityEntry): 
   const [code = '', ...rest] = entry.detail.split(' ');
   const reason = t.has(runtimeKey(`errors.${code}`)) ? t(runtimeKey(`errors.${code}`)) : code;
   const typed = rest.join(' ');
-  return typed ? ta('refusedFor', { email: typed, reason }) : reason;
+  if (!typed) return reason;
+  return ta('refusedFor', { email: typed === NOT_AN_ADDRESS ? ta('notAnAddress') : typed, reason });
 }
 
 export async function ActivityLog({
@@ -245,6 +246,11 @@ export async function ActivityLog({
                 {detail && (
                   <p className="mt-1 text-sm break-words" data-testid="activity-detail">
                     {detail}
+                  </p>
+                )}
+                {entry.lastAt && (
+                  <p className="mt-1 text-sm font-semibold" data-testid="activity-repeats">
+                    {ta('repeated', { count: entry.repeats, time: formatDubaiTime(entry.lastAt, locale) })}
                   </p>
                 )}
                 {changes.length > 0 && (

@@ -2,7 +2,8 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useFormFeedback } from '@/components/auth/use-form-feedback';
-import { useActionState } from 'react';
+import { useActionState, useEffect } from 'react';
+import { useRouter } from '@/lib/i18n/navigation';
 import { inviteUser } from '@/lib/admin/actions';
 
 /** Invite a colleague by e-mail with a role; the link is shown too, to send another way. Works without scripts. */
@@ -11,6 +12,11 @@ export function InviteForm() {
   const locale = useLocale();
   const [state, action, pending] = useActionState(inviteUser, null);
   const { failed, error, refusal } = useFormFeedback(state);
+  const router = useRouter();
+  // The pending invitations below are the server's: drawn again with the new one.
+  useEffect(() => {
+    if (state?.ok) router.refresh();
+  }, [state, router]);
   const emailError = error('email');
   return (
     <div className="grid gap-3">

@@ -2,7 +2,8 @@ import 'server-only';
 import { db } from '@/lib/db/client';
 import type { DbClient } from '@/lib/entities/define';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { ActivityKind, Changes, LoggedValue } from './kinds';
+import { config } from '@/lib/config';
+import type { ActivityKind, Changes, CountedKind, LoggedValue } from './kinds';
 
 // The one writer of the activity log (issue 26). Every write that is logged calls `recordActivity`
 // with its own transaction, so the entry and the change commit together or not at all; a
@@ -59,6 +60,25 @@ export async function recordActivity(tx: DbClient, input: ActivityInput): Promis
 /** For an event that changes nothing else (a sign-in, a refusal): the entry in a transaction of its own. */
 export async function recordActivityAlone(input: ActivityInput): Promise<void> {
   await recordActivity(db, input);
+}
+
+/**
+ * A security event anyone can cause (a refused sign-in, a wrong code): one entry per kind, address,
+ * account (`accountKey`: the account's id, or '' for none or several) and window of the sign-in
+ * throttle, made by the first event and counted up by the next ones (its `repeats` and `lastAt`;
+ * the database lets nothing else of an entry change). So the log holds what happened, how often
+ * and until when, in a number of rows that does not grow with the requests. The entry keeps the
+ * first event's detail.
+ */
+export async function recordCounted(input: ActivityInput & { kind: CountedKind }, accountKey: string): Promise<void> {
+  const windowMs = config.loginRate.windowSeconds * 1000;
+  const address = input.address.slice(0, SHORT);
+  const key = [input.kind, address, accountKey, Math.floor(Date.now() / windowMs)].join('\n');
+  await db.$executeRaw`
+    INSERT INTO activity_log (actor_id, actor_name, actor_email, address, kind, entity, entity_id, detail, window_key)
+    VALUES (${input.actor?.id ?? null}, ${(input.actor?.name ?? '').slice(0, SHORT)}, ${(input.actor?.email ?? '').slice(0, SHORT)},
+      ${address}, ${input.kind}, ${input.entity ?? null}, ${input.entityId ?? null}, ${(input.detail ?? '').slice(0, SHORT)}, ${key})
+    ON CONFLICT (window_key) DO UPDATE SET repeats = activity_log.repeats + 1, last_at = now()`;
 }
 
 function scrub<T extends Record<string, unknown>>(value: T): T {

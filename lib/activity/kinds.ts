@@ -8,13 +8,19 @@ export const ACTIVITY_KINDS = [
   'delete',
   'restore',
   'signIn',
+  'signInRecoveryCode',
   'signInRefused',
+  'signInThrottled',
+  'signInPassword',
+  'signInCodeRefused',
+  'signInCodeThrottled',
   'passwordReset',
   'passwordChange',
   'twoFactorOn',
   'twoFactorOff',
   'recoveryCodesRenewed',
   'invitation',
+  'invitationRevoked',
   'approval',
   'backupRequested',
   'backupDownloaded',
@@ -24,6 +30,17 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export const isActivityKind = (value: unknown): value is ActivityKind =>
   typeof value === 'string' && (ACTIVITY_KINDS as readonly string[]).includes(value);
+
+/**
+ * Security events anyone can cause without an account (issue 34): each is one entry per kind,
+ * address, account and window (lib/activity/index.ts `recordCounted`), its repeats counted, so a
+ * flood is a number and not rows that nobody may delete for the retention.
+ */
+export const COUNTED_KINDS = ['signInRefused', 'signInThrottled', 'signInPassword', 'signInCodeRefused', 'signInCodeThrottled'] as const;
+export type CountedKind = (typeof COUNTED_KINDS)[number];
+
+/** What a refused sign-in's entry holds for what was typed as the e-mail when it is no e-mail address. */
+export const NOT_AN_ADDRESS = '-';
 
 /** Besides the content entities (the registry's keys), what an entry may be about. */
 export const OTHER_LOGGED = ['settings', 'inquiries', 'users', 'backups'] as const;

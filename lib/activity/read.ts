@@ -77,14 +77,22 @@ export interface ActivityEntry {
   entityId: number | null;
   changes: Changes;
   detail: string;
+  /** A counted security event: how many times in its window, and the last one (null: once). */
+  repeats: number;
+  lastAt: Date | null;
   /** A delete that can be undone now. */
   restorable: boolean;
   /** A delete already undone. */
   restored: boolean;
 }
 
-export async function listActivity(filter: ActivityFilter): Promise<{ entries: ActivityEntry[]; total: number; pages: number }> {
+export async function listActivity(
+  filter: ActivityFilter,
+  options: { staffOnly?: boolean } = {},
+): Promise<{ entries: ActivityEntry[]; total: number; pages: number }> {
   const where = {
+    // Staff work (the dashboard): entries of someone signed in, not what anyone without an account caused.
+    ...(options.staffOnly ? { actorId: { not: null } } : {}),
     ...(filter.person ? { actorId: filter.person } : {}),
     ...(filter.entity ? { entity: filter.entity } : {}),
     ...(filter.kind ? { kind: filter.kind } : {}),
@@ -126,6 +134,8 @@ export async function listActivity(filter: ActivityFilter): Promise<{ entries: A
       entityId: row.entityId,
       changes: (row.changes && typeof row.changes === 'object' && !Array.isArray(row.changes) ? row.changes : {}) as Changes,
       detail: row.detail,
+      repeats: row.repeats,
+      lastAt: row.lastAt,
       restored: restored.has(row.id),
       restorable: !restored.has(row.id) && canRestore(row, now),
     })),

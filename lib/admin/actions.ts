@@ -15,7 +15,7 @@ import { createDownloadLink, downloadableRun } from '@/lib/backups/status';
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
 import { approvePending, register as registerUser, rejectPending, removeUser, setFlags, setSignupOpen } from '@/lib/entities/user';
-import { acceptInvitation, invite } from '@/lib/entities/user/invitations';
+import { acceptInvitation, invite, revokeInvitation } from '@/lib/entities/user/invitations';
 import {
   adminResetTwoFactor,
   confirmEnrolment,
@@ -30,7 +30,7 @@ import {
   endOtherSessions,
   endOwnSession,
   resetPassword,
-  sendResetLink,
+  queueResetRequest,
 } from '@/lib/entities/user/account';
 import { z } from 'zod';
 import { isDbFault } from '@/lib/db/faults';
@@ -435,8 +435,9 @@ const formArgs = z.tuple([z.instanceof(FormData)]);
 
 /**
  * "Forgot password": checks and counts the address, answers at once, and only then (after the
- * answer has gone) looks the account up and queues the mail. A known and an unknown address get
- * the same answer in the same time.
+ * answer has gone) queues the request for the mail worker, which looks the account up on its own
+ * clock. A known and an unknown address get the same answer in the same time, and leave the same
+ * work behind.
  */
 export async function requestPasswordReset(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
@@ -447,7 +448,9 @@ export async function requestPasswordReset(_previous: ActionResult | null, form:
     emailAddress = await admitResetRequest({ email: form.get('email') }, { address });
   });
   if (result.ok) {
-    after(() => sendResetLink(emailAddress, locale).catch((error: unknown) => console.error('[reset] the link was not queued', error)));
+    after(() =>
+      queueResetRequest(emailAddress, locale).catch((error: unknown) => console.error('[reset] the request was not queued', error)),
+    );
     return result;
   }
   return { ...result, values: { email: text(form, 'email') } };
@@ -526,6 +529,16 @@ export async function inviteUser(_previous: InviteResult | null, form: FormData)
   });
   if (result.ok && made) return { ok: true, ...(made as { url: string; email: string }) };
   return result.ok ? result : { ...result, values: { email: text(form, 'email') } };
+}
+
+/**
+ * Revokes a pending invitation (form: `invitationId`, `locale`, the list's `q` and `page`), with or
+ * without scripts: the Users screen again, saying revoked (`?saved=revoked`) or why not.
+ */
+export async function revokeInvite(form: FormData): Promise<void> {
+  const data = form instanceof FormData ? form : new FormData();
+  const result = await run('users', async (user) => revokeInvitation(await whoOfAction(user), data.get('invitationId')));
+  backToUsers(data, result.ok ? { saved: 'revoked' } : { failed: 'revoke', reason: result.error });
 }
 
 /** The invitation page's form (`token`, `name`, `password`, `passwordConfirmation`). */

@@ -2,8 +2,8 @@ import 'server-only';
 import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { AppError } from '@/lib/errors';
-import { issueToken } from '@/lib/auth/tokens';
 import { verifyLogin, type LoginResult } from '@/lib/entities/user';
+import { openSignIn } from '@/lib/entities/user/sign-in-log';
 import { completeSecondStep, SECOND_STEP_COOKIE, startSecondStep } from '@/lib/entities/user/two-factor';
 import { LINK_LIFETIME_MS } from '@/lib/auth/account-links';
 import { clientIp } from '@/lib/legacy/http';
@@ -124,12 +124,8 @@ async function refusalsAsAnswers<T>(body: () => Promise<T>): Promise<T> {
  * (there is no Auth.js route), so Next's cookie store is the action's response: the browser keeps
  * its device cookie for the next sign-in.
  */
-async function openSession({ user, device }: LoginResult, address: string, request: Request) {
+async function openSession({ user, device, recoveryCode }: LoginResult, address: string, request: Request) {
+  const sessionToken = await openSignIn(user, { recoveryCode }, 'session', { address, userAgent: request.headers.get('user-agent') });
   if (device) (await cookies()).set(DEVICE_COOKIE, device, deviceCookieOptions());
-  return {
-    id: String(user.id),
-    name: user.name,
-    email: user.email,
-    sessionToken: await issueToken(user.id, 'session', { address, userAgent: request.headers.get('user-agent') }),
-  };
+  return { id: String(user.id), name: user.name, email: user.email, sessionToken };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { config } from '@/lib/config';
-import { tooManyRequests } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { trustedDevice } from '@/lib/auth/device-cookie';
 import { hit, peek, refund, remember, reset } from '@/lib/auth/rate-limit';
 
@@ -42,7 +42,18 @@ const knownAddressKey = (email: string, address: string) => `login:known:${email
  */
 export type LoginStep = 'login' | 'code';
 
-/** Counts the attempt on the right budget; throws 429 when that budget is spent. */
+/**
+ * The 429 of a spent budget (errors.tooManyRequests). `byAddress`: the address's own budget over
+ * all accounts was spent, so what the attempt names is no account's business (the activity log
+ * counts it under the address alone).
+ */
+export class Throttled extends AppError {
+  constructor(readonly byAddress: boolean) {
+    super(429, 'tooManyRequests');
+  }
+}
+
+/** Counts the attempt on the right budget; throws Throttled (429) when that budget is spent. */
 export async function admit(email: string, client: LoginClient, step: LoginStep = 'login'): Promise<Admission> {
   const window = config.loginRate.windowSeconds;
   const device = trustedDevice(client.device, email);
@@ -50,13 +61,13 @@ export async function admit(email: string, client: LoginClient, step: LoginStep 
   if (device) budgetKey = `${step}:device:${device}\n${email}`;
   else if ((await peek(knownAddressKey(email, client.address))) > 0) budgetKey = `${step}:address:${client.address}\n${email}`;
   if (budgetKey) {
-    if ((await hit(budgetKey, window)) > config.loginRate.perTrustedClient) throw tooManyRequests();
+    if ((await hit(budgetKey, window)) > config.loginRate.perTrustedClient) throw new Throttled(false);
     return { trusted: true, budgetKey };
   }
   const addressKey = `${step}:ip:${client.address}`;
-  if ((await hit(addressKey, window)) > config.loginRate.perIp) throw tooManyRequests();
+  if ((await hit(addressKey, window)) > config.loginRate.perIp) throw new Throttled(true);
   budgetKey = `${step}:untrusted:${email}`;
-  if ((await hit(budgetKey, window)) > config.loginRate.perAccount) throw tooManyRequests();
+  if ((await hit(budgetKey, window)) > config.loginRate.perAccount) throw new Throttled(false);
   return { trusted: false, budgetKey, addressKey };
 }
 

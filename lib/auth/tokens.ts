@@ -27,10 +27,10 @@ export interface TokenOrigin {
 /** A User-Agent is the client's to choose: kept to a length that is enough to name a browser. */
 const USER_AGENT_MAX = 300;
 
-export async function issueToken(userId: number, kind: TokenKind, origin: TokenOrigin): Promise<string> {
+export async function issueToken(userId: number, kind: TokenKind, origin: TokenOrigin, client: DbClient = db): Promise<string> {
   const secret = makeSecret();
   const minutes = config.tokenExpiryMinutes;
-  const row = await db.apiToken.create({
+  const row = await client.apiToken.create({
     data: {
       userId,
       kind,

@@ -1,6 +1,6 @@
-import { issueToken } from '@/lib/auth/tokens';
 import { verifyLogin } from '@/lib/entities/user';
 import { checkApiCode } from '@/lib/entities/user/two-factor';
+import { openSignIn } from '@/lib/entities/user/sign-in-log';
 import { AppError } from '@/lib/errors';
 import { errorMessage } from '@/lib/i18n/messages';
 import { preferredLocale } from '@/lib/http/accept-language';
@@ -20,9 +20,10 @@ export async function POST(request: Request) {
       const { user, twoFactor } = await verifyLogin(fields, { address });
       // An account with two-factor sign-in (docs/decisions.md, "Two-factor sign-in"): the code
       // comes as the extra field `code`. Accounts without it sign in exactly as before.
+      let how = {};
       if (twoFactor) {
         try {
-          await checkApiCode(user, fields.code, { address });
+          how = await checkApiCode(user, fields.code, { address });
         } catch (error) {
           if (!(error instanceof AppError) || error.status !== 401) throw error;
           // The old `{message}` shape, and a flag a client that knows about codes can read.
@@ -30,7 +31,7 @@ export async function POST(request: Request) {
           return json(request, { message, two_factor_required: true }, 401);
         }
       }
-      const token = await issueToken(user.id, 'api', { address, userAgent: request.headers.get('user-agent') });
+      const token = await openSignIn(user, how, 'api', { address, userAgent: request.headers.get('user-agent') });
       const legacy = legacyUser.toJson(user);
       return json(request, { token, is_admin: legacy.is_admin, mine_admin: legacy.mine_admin, user: legacy });
     },

@@ -31,7 +31,7 @@ const forgotSchema = z.object({ email: email().pipe(z.email({ error: 'invalidEma
 /**
  * The part of "forgot password" that answers the visitor: the address is checked and counted (per
  * address and per client), the same whether or not it has an account, and nothing is looked up.
- * Throws 422 for a malformed address, 429 past a limit. Returns the e-mail to `sendResetLink`.
+ * Throws 422 for a malformed address, 429 past a limit. Returns the e-mail to `queueResetRequest`.
  */
 export async function admitResetRequest(raw: Record<string, unknown>, client: { address: string }): Promise<string> {
   const parsed = forgotSchema.safeParse(raw);
@@ -46,16 +46,36 @@ export async function admitResetRequest(raw: Record<string, unknown>, client: { 
 const resetUrl = (token: string, locale: string) => `${config.siteUrl}${localePath(locale, '/ResetPassword')}?token=${token}`;
 
 /**
- * Mails a reset link when the address has an account (run after the answer has gone, so an
- * unknown address and a known one answer alike). No mail configured: nothing to send it with.
+ * After a "forgot password" answer has gone: the request waits for the mail worker, one INSERT
+ * whether or not the address has an account, so neither the answer nor the next request the
+ * server handles can tell the two apart (issue 34). No mail configured: nothing to send it with.
  */
-export async function sendResetLink(emailAddress: string, locale: string): Promise<void> {
+export async function queueResetRequest(emailAddress: string, locale: string): Promise<void> {
   if (!config.mail.configured) return;
-  const user = await db.user.findUnique({ where: { email: emailAddress }, select: { id: true, email: true } });
-  if (!user) return;
-  await db.$transaction(async (tx) => {
-    const link = await createLink(tx, { purpose: 'reset', email: user.email, userId: user.id });
-    await mailResetLink(tx, { linkId: link.id, to: user.email, url: resetUrl(link.token, locale) });
+  await db.resetRequest.create({ data: { email: emailAddress, locale } });
+}
+
+/** Requests the mail worker takes a pass (a burst is spread over passes: each takes this many). */
+const RESET_REQUESTS_PER_PASS = 50;
+
+/**
+ * The mail worker's step before sending (lib/mail/outbox.ts `beforePass`, on its own clock): takes
+ * waiting reset requests (once across instances: SKIP LOCKED, removed in the same transaction),
+ * and for each address that has an account makes the one-time link and queues its mail.
+ */
+export async function resolveResetRequests(): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const taken = await tx.$queryRaw<{ email: string; locale: string }[]>`
+      DELETE FROM reset_requests WHERE id IN (
+        SELECT id FROM reset_requests ORDER BY id LIMIT ${RESET_REQUESTS_PER_PASS} FOR UPDATE SKIP LOCKED
+      ) RETURNING email, locale`;
+    for (const request of taken) {
+      const user = await tx.user.findUnique({ where: { email: request.email }, select: { id: true, email: true } });
+      if (!user) continue;
+      const link = await createLink(tx, { purpose: 'reset', email: user.email, userId: user.id });
+      await mailResetLink(tx, { linkId: link.id, to: user.email, url: resetUrl(link.token, request.locale) });
+    }
+    return taken.length;
   });
 }
 

@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { assertStrongPassword } from '@/lib/auth/password-rules';
 import { revokeAllTokens } from '@/lib/auth/tokens';
 import { deviceCookieAfterSignIn } from '@/lib/auth/device-cookie';
-import { admit, signedIn, type LoginClient } from '@/lib/auth/login-throttle';
+import { admit, signedIn, Throttled, type LoginClient } from '@/lib/auth/login-throttle';
 import { asUnavailable } from '@/lib/db/faults';
 import { invalidate } from '@/lib/cache';
 import { SETTINGS_TAG } from '@/lib/settings';
@@ -15,7 +15,8 @@ import { loginSchema, registerSchema, userFlagsSchema } from './schema';
 import { Prisma, type User } from '@/lib/generated/prisma/client';
 import { mailDecision, notifyRegistrations } from '@/lib/mail/notify';
 import { admitSignup, refundSignup } from '@/lib/auth/signup-throttle';
-import { changedFields, recordActivity, recordActivityAlone, type Who } from '@/lib/activity';
+import { changedFields, recordActivity, type Who } from '@/lib/activity';
+import { logSignInEvent } from './sign-in-log';
 
 export type PublicUser = Pick<User, 'id' | 'name' | 'email' | 'isAdmin' | 'isMiniAdmin' | 'createdAt'>;
 const publicFields = { id: true, name: true, email: true, isAdmin: true, isMiniAdmin: true, createdAt: true } as const;
@@ -72,47 +73,39 @@ export async function register(raw: Record<string, unknown>, client: SignupClien
  * set after a successful sign-in (null without AUTH_SECRET to sign it). `twoFactor`: the password
  * was right but the account uses two-factor sign-in, so no session or token may be issued yet
  * (lib/entities/user/two-factor.ts takes the code; no device cookie until then).
+ *
+ * The activity log (issue 34) gets the refusals and the password step of a two-factor sign-in,
+ * counted per window (`logSignInEvent`); "Signed in" is written by `openSignIn` with the session.
  */
 export async function verifyLogin(raw: Record<string, unknown>, client: LoginClient): Promise<LoginResult> {
   // Database down: "the service is unavailable", never a verdict on the password.
   const result = await checkLogin(raw, client).catch(async (error: unknown) => {
-    // Every refusal of a sign-in is a security event: what was typed as the e-mail (never the
-    // password) and why. Malformed input checked no password and counts under no limit: logging
-    // it would let anyone grow the log without bound, so it is not.
-    if (error instanceof AppError && error.code !== 'invalid') await logSignIn(null, client, error.code, raw.email);
+    // Malformed input checked no password and counts under no limit: not logged (it could grow
+    // the log without bound). A refusal is still a refusal if its entry cannot be written.
+    if (error instanceof AppError && error.code !== 'invalid') {
+      const kind = error.status === 429 ? 'signInThrottled' : 'signInRefused';
+      await logSignInEvent(kind, client, raw.email, error.code, { byAddress: error instanceof Throttled && error.byAddress }).catch(
+        (logError: unknown) => console.error('[activity] refused sign-in not logged:', logError),
+      );
+    }
     throw asUnavailable(error);
   });
-  // Not signed in without its entry.
-  await logSignIn(result.user, client, '', raw.email).catch((error: unknown) => {
-    throw asUnavailable(error);
-  });
+  if (result.twoFactor) {
+    await logSignInEvent('signInPassword', client, result.user.email, 'twoFactorRequired', { account: result.user }).catch(
+      (error: unknown) => {
+        throw asUnavailable(error);
+      },
+    );
+  }
   return result;
-}
-
-/**
- * The activity log's entry of a sign-in (refused: `reason` is the refusal's code). Its own
- * transaction: a refusal writes nothing else, and a sign-in's session is issued by its caller.
- * A refused sign-in is still refused if the entry cannot be written (the database being down
- * is then the answer's reason anyway), so that failure is logged and not thrown.
- */
-async function logSignIn(user: PublicUser | null, client: LoginClient, reason: string, typed: unknown): Promise<void> {
-  const email = typeof typed === 'string' ? typed.trim().toLowerCase() : '';
-  const entry = {
-    actor: user ? { id: user.id, name: user.name, email: user.email } : null,
-    address: client.address,
-    kind: reason ? ('signInRefused' as const) : ('signIn' as const),
-    entity: 'users',
-    entityId: user?.id ?? null,
-    detail: reason ? `${reason} ${email}` : '',
-  };
-  if (!reason) return recordActivityAlone(entry);
-  await recordActivityAlone(entry).catch((error: unknown) => console.error('[activity] refused sign-in not logged:', error));
 }
 
 export interface LoginResult {
   user: PublicUser;
   device: string | null;
   twoFactor: boolean;
+  /** The second step was a recovery code (logged as its own kind). */
+  recoveryCode?: boolean;
 }
 
 async function checkLogin(raw: Record<string, unknown>, client: LoginClient): Promise<LoginResult> {

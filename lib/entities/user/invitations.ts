@@ -3,7 +3,8 @@ import { recordActivity, type Who } from '@/lib/activity';
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
-import { AppError, invalid } from '@/lib/errors';
+import { AppError, invalid, notFound } from '@/lib/errors';
+import { parseId } from '@/lib/entities/ids';
 import { fieldErrors, requiredText } from '@/lib/entities/fields';
 import { createLink, findLink, useLink } from '@/lib/auth/account-links';
 import { hashPassword } from '@/lib/auth/password';
@@ -43,12 +44,68 @@ export async function invite(who: Who, raw: Record<string, unknown>, locale: str
   });
 }
 
+/**
+ * An invitation is good while its link is (unused, unexpired, not revoked: a revoke uses it up) and
+ * while the Admin who made it is still an Admin: it speaks for them, so it dies with their rights
+ * (demoted or deleted), whatever role it gives.
+ */
+const inviterIsAdmin = { creator: { isAdmin: true } } as const;
+
 /** What the invitation page shows for `token`, while it can be used. */
 export async function openInvitation(token: unknown): Promise<{ email: string; role: InviteRole } | null> {
   const link = await findLink(db, token, 'invite');
-  if (!link) return null;
+  if (!link?.createdBy) return null;
+  if (!(await db.user.count({ where: { id: link.createdBy, isAdmin: true } }))) return null;
   const role = INVITE_ROLES.find((r) => r === link.role) ?? 'mini';
   return { email: link.email, role };
+}
+
+export interface PendingInvitation {
+  id: number;
+  email: string;
+  role: InviteRole;
+  invitedBy: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** Invitations that can still be accepted, newest first (the Users screen lists them with a Revoke each). */
+export async function listInvitations(): Promise<PendingInvitation[]> {
+  const rows = await db.accountLink.findMany({
+    where: { purpose: 'invite', usedAt: null, expiresAt: { gt: new Date() }, ...inviterIsAdmin },
+    orderBy: { id: 'desc' },
+    take: INVITATIONS_SHOWN,
+    select: { id: true, email: true, role: true, createdAt: true, expiresAt: true, creator: { select: { name: true } } },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: INVITE_ROLES.find((r) => r === row.role) ?? 'mini',
+    invitedBy: row.creator?.name ?? '',
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+  }));
+}
+
+/**
+ * At most this many pending invitations are listed: each is made by an Admin by hand and lives 7
+ * days, so a real list is a handful; the bound keeps the screen's query from growing regardless.
+ */
+export const INVITATIONS_SHOWN = 100;
+
+/** Revokes a pending invitation (its link is used up, so it opens nothing); 404 when there is none to revoke. */
+export async function revokeInvitation(who: Who, rawId: unknown): Promise<void> {
+  const id = parseId(rawId);
+  if (!id) throw notFound();
+  await db.$transaction(async (tx) => {
+    const link = await tx.accountLink.findUnique({ where: { id }, select: { purpose: true, email: true, role: true } });
+    const revoked = await tx.accountLink.updateMany({
+      where: { id, purpose: 'invite', usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
+    if (!link || revoked.count !== 1) throw notFound();
+    await recordActivity(tx, { ...who, kind: 'invitationRevoked', entity: 'users', detail: `${link.email} ${link.role ?? 'mini'}` });
+  });
 }
 
 const acceptSchema = z

@@ -28,6 +28,7 @@ import { getSiteSettings } from '@/lib/settings';
 import { coveredBy } from '@/lib/auth/guard';
 import type { User } from '@/lib/generated/prisma/client';
 import type { LoginResult, PublicUser } from './index';
+import { logSignInEvent } from './sign-in-log';
 
 // Two-factor sign-in over a person's life (issue 26, item 4; docs/decisions.md, "Two-factor
 // sign-in"): enrol on /Admin/Account, sign in with a code after the password (or a recovery code),
@@ -100,13 +101,33 @@ async function checkSecondStep(token: unknown, rawCode: unknown, client: LoginCl
   if (!user?.twoFactorEnabledAt) throw new AppError(401, 'signInExpired');
   const code = normaliseCode(rawCode);
   if (!code) throw new AppError(401, 'invalidCode');
-  const admission = await admit(user.email, client, 'code');
-  if (!(await spendCode(user, code))) throw new AppError(401, 'invalidCode');
+  await countedCode(user, code, client);
   // Two tabs with the same right code: one signs in. (useLink, renamed: it is no React hook.)
   if (!(await spendLink(db, token, 'second-step'))) throw new AppError(401, 'signInExpired');
-  await signedIn(user.email, client, admission);
   if (!user.isAdmin && !user.isMiniAdmin) throw forbidden('awaitingApproval');
-  return { user: publicUser(user), device: deviceCookieAfterSignIn(client.device, user.email), twoFactor: true };
+  return {
+    user: publicUser(user),
+    device: deviceCookieAfterSignIn(client.device, user.email),
+    twoFactor: true,
+    recoveryCode: code.kind === 'recovery',
+  };
+}
+
+/**
+ * A code tried for `user` under its 'code' budgets, spent if right. A wrong code and a throttled
+ * one are security events of their own (counted per window, with the address); a right one is
+ * logged as the sign-in it opens, by whoever issues the session.
+ */
+async function countedCode(user: User, code: { kind: CodeKind; code: string }, client: LoginClient): Promise<void> {
+  const admission = await admit(user.email, client, 'code').catch(async (error: unknown) => {
+    if (error instanceof AppError) await logSignInEvent('signInCodeThrottled', client, user.email, error.code, { account: user });
+    throw error;
+  });
+  if (!(await spendCode(user, code))) {
+    await logSignInEvent('signInCodeRefused', client, user.email, 'invalidCode', { account: user });
+    throw new AppError(401, 'invalidCode');
+  }
+  await signedIn(user.email, client, admission);
 }
 
 /**
@@ -114,15 +135,14 @@ async function checkSecondStep(token: unknown, rawCode: unknown, client: LoginCl
  * (`verifyLogin`); the code comes in the same request as the extra field `code`. Without it, 401
  * `twoFactorRequired`; a wrong one, 401 `invalidCode`, counted like a wrong password.
  */
-export async function checkApiCode(user: PublicUser, rawCode: unknown, client: LoginClient): Promise<void> {
+export async function checkApiCode(user: PublicUser, rawCode: unknown, client: LoginClient): Promise<{ recoveryCode: boolean }> {
   if (rawCode === undefined || rawCode === null || rawCode === '') throw new AppError(401, 'twoFactorRequired');
   const code = normaliseCode(rawCode);
   if (!code) throw new AppError(401, 'invalidCode');
   const row = await db.user.findUnique({ where: { id: user.id } });
   if (!row?.twoFactorEnabledAt) throw new AppError(401, 'invalidCode');
-  const admission = await admit(row.email, client, 'code');
-  if (!(await spendCode(row, code))) throw new AppError(401, 'invalidCode');
-  await signedIn(row.email, client, admission);
+  await countedCode(row, code, client);
+  return { recoveryCode: code.kind === 'recovery' };
 }
 
 export type TwoFactorStatus =

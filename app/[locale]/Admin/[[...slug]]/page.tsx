@@ -6,6 +6,8 @@ import { BackupStatus } from '@/components/admin/backup-status';
 import { InquiryDetail } from '@/components/admin/inquiry-detail';
 import { InquiryInbox } from '@/components/admin/inquiry-inbox';
 import { InviteForm } from '@/components/admin/invite-form';
+import { InvitationList } from '@/components/admin/invitation-list';
+import { listInvitations } from '@/lib/entities/user/invitations';
 import { ItemForm } from '@/components/admin/item-form';
 import { ItemList } from '@/components/admin/item-list';
 import { LatestActivity } from '@/components/admin/latest-activity';
@@ -107,7 +109,12 @@ export default async function AdminPage({ params, searchParams }: Props) {
     const query = await searchParams;
     const q = typeof query.q === 'string' ? query.q : '';
     const pageNumber = typeof query.page === 'string' ? Number.parseInt(query.page, 10) || 1 : 1;
-    const [found, settings, twoFactor] = await Promise.all([pageUsers({ q, page: pageNumber }), getSiteSettings(), twoFactorUserIds()]);
+    const [found, settings, twoFactor, invitations] = await Promise.all([
+      pageUsers({ q, page: pageNumber }),
+      getSiteSettings(),
+      twoFactorUserIds(),
+      listInvitations(),
+    ]);
     const usersHref = (page: number) => ({ pathname: '/Admin/Users', query: { ...(q ? { q } : {}), ...(page > 1 ? { page } : {}) } });
     // Without scripts: the forms keep the search and page, a Delete leads to this screen's own
     // confirmation, and the answer comes back in the address (lib/admin/actions.ts saveUserFlagsPlain).
@@ -115,8 +122,10 @@ export default async function AdminPage({ params, searchParams }: Props) {
     const keptQuery = new URLSearchParams(kept).toString();
     const listPath = `/Admin/Users${keptQuery ? `?${keptQuery}` : ''}`;
     const confirming = found.users.find((u) => String(u.id) === query.confirmDelete && !(u.isAdmin && found.admins === 1));
-    const plainSaved = query.saved === 'flags' || query.saved === 'deleted' ? query.saved : undefined;
-    const plainFailed = query.failed === 'flags' || query.failed === 'delete' ? query.failed : undefined;
+    const plainSaved = query.saved === 'flags' || query.saved === 'deleted' || query.saved === 'revoked' ? query.saved : undefined;
+    const plainFailed = query.failed === 'flags' || query.failed === 'delete' || query.failed === 'revoke' ? query.failed : undefined;
+    const savedText = { flags: 'users.saved', deleted: 'users.deleted', revoked: 'users.revoked' } as const;
+    const failedText = { flags: 'users.saveFailed', delete: 'users.deleteFailed', revoke: 'users.revokeFailed' } as const;
     const te = await getTranslations('errors');
     return (
       <section className="grid gap-8">
@@ -141,12 +150,12 @@ export default async function AdminPage({ params, searchParams }: Props) {
           </p>
           {plainSaved && (
             <p role="status" className="font-semibold" data-testid="saved-notice">
-              {t(plainSaved === 'flags' ? 'users.saved' : 'users.deleted')}
+              {t(savedText[plainSaved])}
             </p>
           )}
           {plainFailed && (
             <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="user-error">
-              {query.reason === 'lastAdmin' ? te('lastAdmin') : t(plainFailed === 'flags' ? 'users.saveFailed' : 'users.deleteFailed')}
+              {query.reason === 'lastAdmin' ? te('lastAdmin') : t(failedText[plainFailed])}
             </p>
           )}
           {confirming && (
@@ -193,6 +202,8 @@ export default async function AdminPage({ params, searchParams }: Props) {
             {t('users.inviteTitle')}
           </h2>
           <InviteForm />
+          <h3 className="mt-2 text-lg font-bold">{t('users.invitationsTitle')}</h3>
+          <InvitationList invitations={invitations} locale={locale} kept={kept} />
         </section>
         <section aria-labelledby="signup-title" className="grid gap-3">
           <h2 id="signup-title" className="text-xl font-bold">
