@@ -896,6 +896,18 @@ function generate() {
     });
   for (const [name, page] of ACCOUNT_ACTIONS)
     for (const notForm of [null, 'x', {}, [], 1]) accountAction(name, page, [null, notForm], 'badRequest');
+  // Revoking an invitation (issue 34): a hostile id revokes nothing; the Users screen says so.
+  for (const invitationId of ['abc', '-1', '0', '1e9', '1.5', '__proto__', '9'.repeat(400), '\u0000', ''])
+    add({
+      category: 'account action',
+      label: `revokeInvite(${JSON.stringify(invitationId).slice(0, 40)})`,
+      status: 200,
+      check: (a) => (a.text.includes('failed=revoke&reason=notFound') ? null : `expected the notFound redirect: ${a.text.slice(0, 200)}`),
+      send: async () => {
+        const r = await invokeWith('revokeInvite', [multipart({ invitationId, locale: 'en' })], { cookie, page: '/Admin/Users' });
+        return { status: r.status, text: r.redirect, type: '', cors: null };
+      },
+    });
   const longText = 'p'.repeat(10_000);
   accountAction('requestPasswordReset', '/ForgotPassword', [null, multipart({ email: `${'a'.repeat(3000)}@example.test` })], 'invalid');
   accountAction('requestPasswordReset', '/ForgotPassword', [null, multipart({ email: 'a\u0000@example.test' })], 'invalid');
