@@ -171,20 +171,31 @@ describe('anonymous bodies to the back office are held to the small limit before
     expect(fiveHundreds()).toEqual([]);
   }, 60_000);
 
-  it('the same body with a valid session reaches the action (a Mini-admin: refused by the action itself, not by size)', async () => {
-    const body = Buffer.from(JSON.stringify(['team', null, 'x'.repeat(SUB_MIB - 32)]));
-    for (const [cookie, status] of [
-      [miniCookie, 200],
-      [forgedCookie, 413],
-      ['', 413],
+  it('the same size with a valid session reaches the action (a Mini-admin: the action refuses the file itself); forged or none: 413', async () => {
+    // A save as the form sends it (multipart), its "image" not one: the action answers, nothing is stored.
+    const form = new FormData();
+    form.append('image', new Blob([Buffer.alloc(SUB_MIB - 1024, 'x')], { type: 'image/png' }), 'large.png');
+    const { body } = encode(['team', null, form]);
+    // One Response for both: each makes its own multipart boundary.
+    const framed = new Response(body);
+    const type = framed.headers.get('content-type')!;
+    const bytes = new Uint8Array(await framed.arrayBuffer());
+    const before = await testDb.teamMember.count();
+    for (const [label, cookie, status] of [
+      ['signed in', miniCookie, 200],
+      ['forged cookie', forgedCookie, 413],
+      ['no cookie', '', 413],
     ] as const) {
-      const res = await fetch(`${server.base}/Admin`, { method: 'POST', headers: actionHeaders(freshIp(), cookie), body });
+      const headers = { ...actionHeaders(freshIp(), cookie), 'Content-Type': type };
+      const res = await fetch(`${server.base}/Admin`, { method: 'POST', headers, body: bytes });
       const text = await res.text();
-      expect([cookie.slice(0, 24), res.status]).toEqual([cookie.slice(0, 24), status]);
+      expect([label, res.status]).toEqual([label, status]);
       if (status === 413) expect(JSON.parse(text)).toEqual({ message: en.errors.payloadTooLarge });
-      else expect(res.headers.get('content-type')).toBe('text/x-component');
+      else expect([res.headers.get('content-type'), text.includes('"ok":false')]).toEqual(['text/x-component', true]);
     }
-    expect(body.length).toBeGreaterThan(SMALL_BODY_LIMIT);
+    expect(bytes.length).toBeGreaterThan(SMALL_BODY_LIMIT);
+    expect(bytes.length).toBeLessThan(SUB_MIB);
+    expect(await testDb.teamMember.count()).toBe(before);
   });
 });
 
