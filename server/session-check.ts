@@ -5,11 +5,12 @@ import { decode } from 'next-auth/jwt';
 // signed-in person's POST to the back office may carry more than SMALL_BODY_LIMIT). Auth.js's session cookie is
 // an encrypted JWT (JWE, A256CBC-HS512, its key derived from AUTH_SECRET with the cookie's name as salt): decoding
 // it with Auth.js's own `decode` proves AUTH_SECRET made it (authenticated encryption, so a forged or edited cookie
-// fails) and that it has not expired, in well under a millisecond, without the database. What it does not prove
-// is that its api_tokens row still stands (lib/auth/auth.ts): a cookie signed out or revoked within its 7 days
-// still passes here, and the action's own guard refuses it once the body is read (held to the large-body places
-// and the per-address cap meanwhile). A database look-up per POST before Next was judged not worth it: a second
-// pool in this process (PGlite serves one connection), and its cost paid on every back-office POST.
+// fails) and that it has not expired, without the database: 1.6-3.1 ms valid, 0.8-1.8 ms forged on the shared
+// 2-core machine at load average 10 (docs/measurements.md), the decode auth() does on every back-office request.
+// What it does not prove is that its api_tokens row still stands (lib/auth/auth.ts): a cookie signed out or
+// revoked within its 7 days still passes here, and the action's own guard refuses it once the body is read (held
+// to the large-body places and the per-address cap meanwhile). A database look-up per POST before Next was judged
+// not worth it: a second pool in this process (PGlite serves one connection), its cost on every back-office POST.
 
 /** The cookie names Auth.js gives the session (`__Secure-` on https); each is also the salt of its key. */
 const NAMES = ['authjs.session-token', '__Secure-authjs.session-token'];
