@@ -1,13 +1,21 @@
 import http, { type IncomingMessage as Req, type ServerResponse as Res } from 'node:http';
 import { Transform } from 'node:stream';
+import { clientAddress } from '@/lib/auth/client-address';
 import { declaredLength } from '@/lib/http/declared-length';
-import { stampSocketAddress } from '@/lib/http/socket-address';
-import { BODY_IDLE_MS, LARGE_BODY_BYTES, LARGE_BODY_RETRY_SECONDS, MAX_LARGE_BODIES } from '@/lib/http/upload-limits';
+import { SOCKET_ADDRESS_HEADER, stampSocketAddress } from '@/lib/http/socket-address';
+import {
+  BODY_IDLE_MS,
+  LARGE_BODY_BYTES,
+  LARGE_BODY_RETRY_SECONDS,
+  MAX_LARGE_BODIES,
+  MAX_LARGE_BODIES_PER_ADDRESS,
+} from '@/lib/http/upload-limits';
 import { localeOf, refuse } from './guard';
 
 // Passes a request to Next, counting the body on its way: a declared length over the limit is a 413
 // before a byte is read, a chunked body is refused as it passes the limit (nothing is buffered), at
-// most MAX_LARGE_BODIES large bodies at once (503 + Retry-After), a body idle for BODY_IDLE_MS: 408.
+// most MAX_LARGE_BODIES large bodies at once, MAX_LARGE_BODIES_PER_ADDRESS from one address (503 + Retry-After), a
+// body idle for BODY_IDLE_MS: 408.
 
 /** Per-connection headers (RFC 9110 §7.6.1), which each hop writes for itself. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
@@ -16,11 +24,31 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 const [LINGER_MS, QUIET_MS] = [5_000, 200];
 
 let largeBodies = 0;
+/** Large bodies being received, by address (an address leaves the map with its last one). */
+const largeByAddress = new Map<string, number>();
+
+/** The address the rate limits count (lib/auth/client-address.ts), as Next will see it: after stampSocketAddress. */
+function addressOf(req: Req): string {
+  const hops = Math.max(0, Math.floor(Number(process.env.TRUST_PROXY_HOPS) || 0));
+  const forwarded = req.headers['x-forwarded-for'];
+  const headers = new Headers({ [SOCKET_ADDRESS_HEADER]: req.socket.remoteAddress ?? '' });
+  if (forwarded !== undefined) headers.set('x-forwarded-for', Array.isArray(forwarded) ? forwarded.join(',') : forwarded);
+  return clientAddress(headers, hops);
+}
+
 /** Takes one of the large-body places until the answer is done or the connection is gone. */
-function takeLargePlace(res: Res): boolean {
-  if (largeBodies >= MAX_LARGE_BODIES) return false;
+function takeLargePlace(req: Req, res: Res): boolean {
+  const address = addressOf(req);
+  const held = largeByAddress.get(address) ?? 0;
+  if (largeBodies >= MAX_LARGE_BODIES || held >= MAX_LARGE_BODIES_PER_ADDRESS) return false;
   largeBodies += 1;
-  res.once('close', () => (largeBodies -= 1));
+  largeByAddress.set(address, held + 1);
+  res.once('close', () => {
+    largeBodies -= 1;
+    const left = (largeByAddress.get(address) ?? 1) - 1;
+    if (left > 0) largeByAddress.set(address, left);
+    else largeByAddress.delete(address);
+  });
   return true;
 }
 
@@ -64,7 +92,7 @@ export function toNext(req: Req, res: Res, target: { socketPath: string; agent: 
   const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
   const hasBody = declared === undefined ? req.headers['transfer-encoding'] !== undefined : declared > 0;
   let large = (declared ?? 0) > LARGE_BODY_BYTES;
-  if ((declared ?? 0) > limit || (large && !takeLargePlace(res))) {
+  if ((declared ?? 0) > limit || (large && !takeLargePlace(req, res))) {
     bodyRefusal(req, res, (declared ?? 0) > limit ? 413 : 503);
     return Promise.resolve(undefined);
   }
@@ -110,7 +138,7 @@ export function toNext(req: Req, res: Res, target: { socketPath: string; agent: 
         bytes += chunk.length;
         idle.refresh();
         if (bytes > limit) return stop(() => bodyRefusal(req, res, 413));
-        if (!large && bytes > LARGE_BODY_BYTES && !(large = takeLargePlace(res))) return stop(() => bodyRefusal(req, res, 503));
+        if (!large && bytes > LARGE_BODY_BYTES && !(large = takeLargePlace(req, res))) return stop(() => bodyRefusal(req, res, 503));
         done(null, chunk);
       },
       flush(done) {

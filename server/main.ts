@@ -11,11 +11,19 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { cachedPagePolicy, frameOrigin, isPagePath } from '@/lib/http/csp';
 import { mapEmbedUrl } from '@/lib/http/map-embed';
-import { apiBodyLimit, HEADERS_TIMEOUT_MS, pageBodyLimit, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_MS } from '@/lib/http/upload-limits';
+import {
+  apiBodyLimit,
+  HEADERS_TIMEOUT_MS,
+  isBackOffice,
+  pageBodyLimit,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_CHECK_MS,
+} from '@/lib/http/upload-limits';
 import { buildSettingsMismatch } from '@/scripts/lib/build-settings';
 import { endToEnd, relay, toNext, writeHeaders } from './forward';
 import { isApi, localeOf, refused, unavailablePage } from './guard';
 import { keepable, negotiatesLanguage, PageCache, varyOnLanguage } from './page-cache';
+import { hasValidSession } from './session-check';
 import { onTagsUpdated } from './use-cache-handler';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,7 +95,9 @@ async function answer(req: Req, res: Res, pathname: string) {
   if (copy) return cache!.send(req, res, copy, '1');
   const { generation, finish } = cache && read ? await cache.begin() : { generation: 0, finish: () => {} };
   try {
-    const upstream = await toNext(req, res, target, isApi(pathname) ? apiBodyLimit() : pageBodyLimit(pathname));
+    // Only a signed-in person's post to the back office may be large (server/session-check.ts says what is checked).
+    const signedIn = req.method === 'POST' && isBackOffice(pathname) && (await hasValidSession(req));
+    const upstream = await toNext(req, res, target, isApi(pathname) ? apiBodyLimit() : pageBodyLimit(pathname, signedIn));
     if (!upstream) return;
     if (negotiatesLanguage(pathname)) varyOnLanguage(upstream);
     const status = upstream.statusCode ?? 502;

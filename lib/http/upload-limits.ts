@@ -38,10 +38,12 @@ export const apiBodyLimit = (max = maxUploadBytes()) => 2 * max + FORM_FIELDS_AL
 
 // ---- The HTTP server's bounds on bodies and slow clients (server/forward.ts enforces them). ----
 // Bounded under abuse (issue 24): Next buffers a whole action body before it runs the action, so
-// 100 clients each sending 11 MB to /SignUp held 1 GB. So: only the back office takes files (a POST
-// to any other page may carry SMALL_BODY_LIMIT); at most MAX_LARGE_BODIES bodies over
-// LARGE_BODY_BYTES are received at once, /api included; a body that stalls for BODY_IDLE_MS is
-// dropped (408); the server's own timeouts end the rest.
+// 100 clients each sending 11 MB to /SignUp held 1 GB. So: only the back office takes files, and
+// only from a signed-in person (issue 34: 600 anonymous 1,048,000-byte posts to /Admin held +370 MB;
+// a POST to any other page, or to the back office without a valid session, may carry
+// SMALL_BODY_LIMIT); at most MAX_LARGE_BODIES bodies over LARGE_BODY_BYTES are received at once,
+// /api included, MAX_LARGE_BODIES_PER_ADDRESS of them from one address; a body that stalls for
+// BODY_IDLE_MS is dropped (408); the server's own timeouts end the rest.
 
 /** Server actions of the back office: MAX_UPLOAD_BYTES plus the fields (next.config.ts gives Next the same). */
 export const ACTION_BODY_LIMIT = actionBodyLimit();
@@ -51,8 +53,11 @@ export const ACTION_BODY_LIMIT = actionBodyLimit();
  * no-JavaScript multipart post of Arabic text).
  */
 export const SMALL_BODY_LIMIT = 64 * 1024;
-/** A body over this many bytes (declared, or counted as it arrives) is a large one. */
-export const LARGE_BODY_BYTES = 1024 * 1024;
+/**
+ * A body over this many bytes (declared, or counted as it arrives) is a large one: every body the
+ * small limit would refuse (issue 34: it was 1 MiB, so bodies just under it were never counted).
+ */
+export const LARGE_BODY_BYTES = SMALL_BODY_LIMIT;
 /**
  * Large bodies received at once by one instance, /api included. The back office's few editors
  * upload one image at a time, so four at once is room to spare. Memory: with the 25 MiB default,
@@ -63,6 +68,13 @@ export const LARGE_BODY_BYTES = 1024 * 1024;
  * still sending one.
  */
 export const MAX_LARGE_BODIES = 4;
+/**
+ * Large bodies received at once from one address (the socket's, or the one TRUST_PROXY_HOPS
+ * proxies saw): half the places, so a few slow connections from one address cannot take them
+ * all and turn away a signed-in editor's upload (issue 34: four slow 12 MB posts did), while an
+ * office behind one address can still send two uploads at once.
+ */
+export const MAX_LARGE_BODIES_PER_ADDRESS = 2;
 /** Retry-After (seconds) of the 503 for a large body beyond MAX_LARGE_BODIES. */
 export const LARGE_BODY_RETRY_SECONDS = 5;
 // Timeouts, for the slowest real upload: a phone on a weak 3G uplink (~0.5-1 Mbit/s) sends a
@@ -79,5 +91,9 @@ export const TIMEOUT_CHECK_MS = 2_000;
 /** The back office (either language, any letter case, as next.config.ts rewrites it): the one place files are posted. */
 const BACK_OFFICE = /^\/(?:(?:en|ar)\/)?admin(?:[/?]|$)/i;
 
-/** What a POST to this page may carry: the action limit in the back office, SMALL_BODY_LIMIT elsewhere. */
-export const pageBodyLimit = (url: string): number => (BACK_OFFICE.test(url) ? ACTION_BODY_LIMIT : SMALL_BODY_LIMIT);
+/** The URL is the back office's: a POST there takes the action limit if it comes with a valid session. */
+export const isBackOffice = (url: string): boolean => BACK_OFFICE.test(url);
+
+/** What a POST to this page may carry: the action limit in the back office when signed in, SMALL_BODY_LIMIT otherwise. */
+export const pageBodyLimit = (url: string, signedIn: boolean): number =>
+  signedIn && isBackOffice(url) ? ACTION_BODY_LIMIT : SMALL_BODY_LIMIT;

@@ -242,3 +242,125 @@ describe('large response headers', () => {
     expect((await headerBytes(`${control.base}/en/${tail}`)).status).toBe(502);
   });
 });
+
+// Issue 34: the per-client limits deploy/nginx.conf ships (limit_req, limit_conn), on an nginx of
+// their own (fresh zones). Every request here comes from 127.0.0.1, one client address to nginx.
+describe("the proxy's per-client limits", () => {
+  let limits: RunningNginx;
+  beforeAll(async () => {
+    limits = await nginxFor(Number(new URL(BASE).port), 'limits');
+  });
+
+  /** A plain POST (no action: the page answers, nothing is written). */
+  async function plainPost(route: string, headers: Record<string, string> = {}) {
+    const res = await fetch(`${limits.base}${route}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: 'a=1',
+      redirect: 'manual',
+    });
+    return { status: res.status, headers: res.headers, body: await res.text() };
+  }
+
+  /** nginx's 429: JSON `{message}` in the page's (or on /api the caller's) language, Retry-After, CORS on /api only. */
+  const tooMany = (answer: Awaited<ReturnType<typeof plainPost>>) => ({
+    status: answer.status,
+    body: JSON.parse(answer.body) as unknown,
+    contentType: answer.headers.get('content-type'),
+    retryAfter: answer.headers.get('retry-after'),
+    allowOrigin: answer.headers.get('access-control-allow-origin'),
+    cacheControl: answer.headers.get('cache-control'),
+  });
+  const refusedAs = (message: string, allowOrigin: string | null = null) => ({
+    status: 429,
+    body: { message },
+    contentType: 'application/json',
+    retryAfter: '60',
+    allowOrigin,
+    cacheControl: 'no-store',
+  });
+
+  it('sign-in: 10 a minute and 10 at once per address, then 429 in the language of the page, /api/login too', async () => {
+    const before = await testDb.user.count();
+    // 14 at once: the first and the burst of 10 are passed on (the bucket leaks one per 6 s), 3 refused.
+    const answers = await Promise.all(Array.from({ length: 14 }, () => plainPost('/LogIn')));
+    const statuses = answers.map((a) => a.status);
+    console.log(`[nginx-limits] 14 sign-in posts at once: ${statuses.join(' ')}`);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    expect(statuses.filter((s) => s !== 429 && s >= 500)).toEqual([]);
+    expect(tooMany(answers.find((a) => a.status === 429)!)).toEqual(refusedAs(en.errors.slowDown));
+    // Any letter case and the Arabic page share the zone; /api/login too, as JSON with CORS in the caller's language.
+    expect(tooMany(await plainPost('/ar/login'))).toEqual(refusedAs(ar.errors.slowDown));
+    expect(tooMany(await plainPost('/api/login', { 'Accept-Language': 'ar' }))).toEqual(refusedAs(ar.errors.slowDown, '*'));
+    // Reading the page is not counted, nor is another zone's form.
+    expect((await fetch(`${limits.base}/LogIn`)).status).toBe(200);
+    expect((await plainPost('/SignUp')).status).not.toBe(429);
+    expect(await testDb.user.count()).toBe(before);
+  });
+
+  it('the quote form: 5 a minute and 5 at once, then 429', async () => {
+    const statuses = (await Promise.all(Array.from({ length: 8 }, () => plainPost('/ContactUs')))).map((a) => a.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    expect(statuses.filter((s) => s !== 429 && s >= 500)).toEqual([]);
+    expect(tooMany(await plainPost('/ar/ContactUs'))).toEqual(refusedAs(ar.errors.slowDown));
+  });
+
+  it('sign-up: 5 a minute and 5 at once, then 429', async () => {
+    // One post went to /SignUp in the sign-in case above.
+    const statuses = (await Promise.all(Array.from({ length: 7 }, () => plainPost('/SignUp')))).map((a) => a.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    expect(statuses.filter((s) => s !== 429 && s >= 500)).toEqual([]);
+  });
+
+  it('the back office: 20 a second and 100 at once, then 429; the public pages are not counted', async () => {
+    const started = performance.now();
+    const statuses = await Promise.all(
+      Array.from({ length: 140 }, async () => {
+        const res = await fetch(`${limits.base}/Admin`, { redirect: 'manual' });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const refused = statuses.filter((s) => s === 429).length;
+    console.log(`[nginx-limits] 140 back-office requests at once in ${seconds.toFixed(1)} s: ${refused} refused`);
+    // 1 + 100 passed at once, and at most 20 a second more while the burst lasted.
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThanOrEqual(140 - 101 - Math.ceil(20 * seconds));
+    expect(refused).toBeLessThanOrEqual(140 - 101);
+    expect(statuses.filter((s) => s !== 429 && s >= 500)).toEqual([]);
+    expect((await fetch(`${limits.base}/`)).status).toBe(200);
+  });
+
+  it('uploads: 4 bodies at once per address (limit_conn), the 5th refused at once; a place freed is taken again', async () => {
+    const open: http.ClientRequest[] = [];
+    /** A chunked upload that sends 64 KB and then waits (nginx holds it, receiving). */
+    const slowUpload = () =>
+      new Promise<http.ClientRequest>((resolve) => {
+        const req = http.request(`${limits.base}/api/slider`, {
+          method: 'POST',
+          agent: false,
+          headers: { 'Content-Type': 'application/octet-stream', Authorization: `Bearer ${token}`, 'Transfer-Encoding': 'chunked' },
+        });
+        req.on('error', () => {});
+        req.write(Buffer.alloc(64 * 1024, 'a'), () => resolve(req));
+        open.push(req);
+      });
+    try {
+      for (let i = 0; i < 4; i++) await slowUpload();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const fifth = await upload(limits.base, 200_000);
+      expect(tooMany({ status: fifth.status, headers: new Headers(fifth.headers as Record<string, string>), body: fifth.body })).toEqual(
+        refusedAs(en.errors.slowDown, '*'),
+      );
+      // A small body is no upload: not counted.
+      expect((await plainPost('/api/home')).status).not.toBe(429);
+      open.shift()!.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The app's own answer to a file that is no image: 422, past nginx.
+      expect((await upload(limits.base, 200_000)).status).toBe(422);
+    } finally {
+      for (const req of open) req.destroy();
+    }
+  });
+});
