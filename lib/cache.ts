@@ -1,4 +1,6 @@
 import { cacheLife, revalidateTag } from 'next/cache';
+import { notFound } from 'next/navigation';
+import { routing } from '@/lib/i18n/routing';
 import { isDbFault, unavailable } from '@/lib/db/faults';
 import type { EntityKey } from '@/lib/entities/registry';
 
@@ -55,3 +57,18 @@ export function unwrap<T>(result: CachedRead<T>): T {
 export async function invalidate(...tags: string[]) {
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
 }
+
+/**
+ * Every `'use cache'` function is a server reference too: whoever has the build's ids can call it
+ * over HTTP, as a server action, with any arguments (docs/security.md, "The cached readers"). So
+ * each one checks its own arguments first, with this: a call with arguments no page passes is
+ * refused with a 404 (`notFound`, which the action handler answers as a 4xx), before anything is
+ * read, and nothing is cached under them (the cache would otherwise keep a copy per invented
+ * argument).
+ */
+export function refuseUnlessValid(valid: boolean): void {
+  if (!valid) notFound();
+}
+
+/** One of the site's languages, as a cached reader's locale must be. */
+export const isLocale = (locale: unknown): boolean => typeof locale === 'string' && (routing.locales as readonly string[]).includes(locale);

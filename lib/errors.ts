@@ -8,7 +8,7 @@ export class AppError extends Error {
     /** A key under "errors" in messages/*.json. */
     readonly code: string,
     readonly fieldErrors?: FieldErrors,
-    /** For a 429: seconds until the client may try again (sent as Retry-After by /api). */
+    /** For a 429 or a 503: seconds until the client may try again (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
     super(code);

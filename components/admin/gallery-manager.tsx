@@ -52,6 +52,7 @@ function send(url: string, file: File, onProgress: (ratio: number) => void): Pro
 export function GalleryManager({ name, label, initial, error }: { name: string; label: string; initial: string; error?: string }) {
   const t = useTranslations('admin.gallery');
   const tv = useTranslations('validation');
+  const te = useTranslations('errors');
   const locale = useLocale();
   const [items, setItems] = useState<GalleryImage[]>(() => parse(initial));
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -92,7 +93,9 @@ export function GalleryManager({ name, label, initial, error }: { name: string; 
       } else {
         const codes = (body.fieldErrors as Record<string, string[]> | undefined)?.image;
         const code = codes?.[0];
-        const message = code && tv.has(code as never) ? tv(code as never) : t('uploadFailed');
+        // A full disk says so (it is not the photo's fault); anything else is the generic failure.
+        const message =
+          code && tv.has(code as never) ? tv(code as never) : body.error === 'storageFull' ? te('storageFull') : t('uploadFailed');
         setUploads((current) => current.map((u) => (u.id === id ? { ...u, error: message } : u)));
       }
     }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
-import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
+import { cachedRead, refuseUnlessValid, unwrap, type CachedRead } from '@/lib/cache';
 import * as crud from '@/lib/entities/crud';
 import { LEGACY_ENTITIES } from '@/lib/entities/registry';
 
@@ -9,8 +9,9 @@ import { LEGACY_ENTITIES } from '@/lib/entities/registry';
  * 2 team, 3 clients, 4 services, 6 slides); unused places are []. Cached as plain JSON under
  * every tag it reads.
  */
-async function readLegacyHome(): Promise<CachedRead<Record<string, unknown>[][]>> {
+async function readLegacyHome(...extra: unknown[]): Promise<CachedRead<Record<string, unknown>[][]>> {
   'use cache';
+  refuseUnlessValid(extra.length === 0);
   cacheTag(...LEGACY_ENTITIES.map(({ entity }) => entity.key));
   return cachedRead(async () => {
     const home: Record<string, unknown>[][] = Array.from(

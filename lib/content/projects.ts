@@ -1,6 +1,6 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
-import { cachedRead, unwrap } from '@/lib/cache';
+import { cachedRead, isLocale, refuseUnlessValid, unwrap } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { imageUrl } from '@/lib/entities/define';
 import { clients } from '@/lib/entities/clients';
@@ -25,6 +25,12 @@ export const HOME_PROJECTS = 8;
 export const RELATED_PROJECTS = 3;
 /** Pages past this are not rendered (a crawler's ?page=999999 costs nothing). */
 const MAX_PAGE = 1000;
+/** The page sizes a list is read in: /Projects' and Home's search's; no other (docs/security.md). */
+const PAGE_SIZES: readonly number[] = [PROJECTS_PER_PAGE, HOME_PROJECTS];
+/** The longest city a filter link carries (parseProjectFilter cuts there). */
+const MAX_CITY = 100;
+/** NFKC expands one character to at most 18 (U+FDFA), so a folded query is at most this long. */
+const MAX_FOLDED_QUERY = SEARCH_MAX * 18;
 
 const TAGS = [events.key, clients.key, services.key] as const;
 
@@ -72,7 +78,7 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 export function parseProjectFilter(params: Record<string, string | string[] | undefined>): ProjectFilter {
   const year = Number(one(params.year));
   const page = Number(one(params.page) ?? 1);
-  const city = (one(params.city) ?? '').trim().slice(0, 100);
+  const city = (one(params.city) ?? '').trim().slice(0, MAX_CITY);
   return {
     service: parseId(one(params.service)),
     year: Number.isInteger(year) && year >= 1900 && year <= 2100 ? year : null,
@@ -82,6 +88,26 @@ export function parseProjectFilter(params: Record<string, string | string[] | un
     q: normalizeForSearch((one(params.q) ?? '').replace(/[\u0000-\u001F\u007F]/g, ' ').slice(0, SEARCH_MAX)),
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
+}
+
+const FILTER_KEYS = Object.keys(NO_FILTER).sort().join();
+const isIdOrNull = (value: unknown) => value === null || (typeof value === 'number' && parseId(value) === value);
+
+/** A filter as parseProjectFilter makes one, and nothing else (what an outside call of the reader may send). */
+function isProjectFilter(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).sort().join() !== FILTER_KEYS) return false;
+  const { service, year, city, client, q, page } = value as Record<string, unknown>;
+  return (
+    isIdOrNull(service) &&
+    isIdOrNull(client) &&
+    (year === null || (Number.isInteger(year) && (year as number) >= 1900 && (year as number) <= 2100)) &&
+    (city === null || (typeof city === 'string' && city.length > 0 && city.length <= MAX_CITY)) &&
+    typeof q === 'string' &&
+    q.length <= MAX_FOLDED_QUERY &&
+    Number.isInteger(page) &&
+    (page as number) >= 1 &&
+    (page as number) <= MAX_PAGE
+  );
 }
 
 /** The search text of a column in the database, folded as lib/search.ts folds a query (Arabic included). */
@@ -127,8 +153,9 @@ export interface ProjectPage {
   pages: number;
 }
 
-async function readProjectPage(locale: string, filter: ProjectFilter, size: number) {
+async function readProjectPage(locale: string, filter: ProjectFilter, size: number, ...extra: unknown[]) {
   'use cache';
+  refuseUnlessValid(extra.length === 0 && isLocale(locale) && isProjectFilter(filter) && PAGE_SIZES.includes(size));
   cacheTag(...TAGS);
   return cachedRead(async (): Promise<ProjectPage> => {
     const offset = (filter.page - 1) * size;
@@ -177,8 +204,9 @@ export interface ProjectFacets {
 }
 
 /** The filters' choices: only values some published project has (a handful of rows each, whatever the count). */
-async function readFacets(locale: string) {
+async function readFacets(locale: string, ...extra: unknown[]) {
   'use cache';
+  refuseUnlessValid(extra.length === 0 && isLocale(locale));
   cacheTag(...TAGS);
   return cachedRead(async (): Promise<ProjectFacets> => {
     const [serviceRows, yearRows, cityRows, clientRows] = await Promise.all([
@@ -209,8 +237,9 @@ export const getProjectFacets = async (locale: string) => unwrap(await readFacet
  * The order number counts among featured projects only: a project no longer featured keeps its
  * number (and every project has one, 0 by default), which must not put it before newer ones.
  */
-async function readHomeProjects(locale: string) {
+async function readHomeProjects(locale: string, ...extra: unknown[]) {
   'use cache';
+  refuseUnlessValid(extra.length === 0 && isLocale(locale));
   cacheTag(...TAGS);
   return cachedRead(async () => {
     const rows = await db.$queryRaw<{ id: number }[]>`
@@ -258,8 +287,9 @@ const paragraphs = (text: string) =>
     .map((p) => p.trim())
     .filter(Boolean);
 
-async function readProject(locale: string, slug: string) {
+async function readProject(locale: string, slug: string, ...extra: unknown[]) {
   'use cache';
+  refuseUnlessValid(extra.length === 0 && isLocale(locale) && typeof slug === 'string');
   cacheTag(...TAGS);
   return cachedRead(async (): Promise<ProjectLookup> => {
     if (!isSlug(slug)) return { kind: 'missing' };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
-import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
+import { cachedRead, isLocale, refuseUnlessValid, unwrap, type CachedRead } from '@/lib/cache';
 import * as crud from '@/lib/entities/crud';
 import { rowImageUrl, type AnyEntity } from '@/lib/entities/define';
 import { clients } from '@/lib/entities/clients';
@@ -19,8 +19,9 @@ type PublicKey = keyof typeof PUBLIC_ENTITIES;
 type ViewOfEntity<K extends PublicKey> = ReturnType<(typeof PUBLIC_ENTITIES)[K]['view']>;
 
 /** The cached public read of an entity's rows, per language (the key and locale are the cache key). */
-async function readPublic<K extends PublicKey>(key: K, locale: string): Promise<CachedRead<ViewOfEntity<K>[]>> {
+async function readPublic<K extends PublicKey>(key: K, locale: string, ...extra: unknown[]): Promise<CachedRead<ViewOfEntity<K>[]>> {
   'use cache';
+  refuseUnlessValid(extra.length === 0 && typeof key === 'string' && Object.hasOwn(PUBLIC_ENTITIES, key) && isLocale(locale));
   const entity: AnyEntity = PUBLIC_ENTITIES[key];
   cacheTag(entity.key, ...(entity.dependsOn ?? []));
   return cachedRead(async () =>

@@ -12,17 +12,29 @@ import { parseId } from '@/lib/entities/ids';
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-// Invisible format characters, refused for the same reason: nobody types them on purpose, and the
-// direction controls among them reorder what staff read ("Invoice U+202E fdp.exe" shows as
-// "Invoice exe.pdf" in the inbox and in a mail subject). Refused: the bidi embeddings, overrides
-// and isolates (U+202A-202E, U+2066-2069), the bidi marks (LRM, RLM, ALM: invisible too, and the
-// site isolates mixed-direction text itself), zero width space, word joiner and the invisible
-// operators (U+200B, U+2060-2064), the deprecated format controls (U+206A-206F), the BOM / zero
-// width no-break space (U+FEFF), the Mongolian vowel separator (U+180E) and the interlinear
-// annotation controls (U+FFF9-FFFB). Kept: ZWNJ U+200C and ZWJ U+200D, which change how letters
-// join (typed in Persian and Urdu words, and inside emoji sequences), and the soft hyphen
-// U+00AD, a visible hyphen where a long word breaks. docs/decisions.md, "Integrity (issue 27)".
-const INVISIBLE_FORMAT = /[\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/;
+// Invisible characters, refused for the same reason: nobody types them on purpose, they hide
+// text from search and from the eye (a name that looks like another, a tag-character payload), and
+// the direction controls among them reorder what staff read ("Invoice U+202E fdp.exe" shows as
+// "Invoice exe.pdf" in the inbox and in a mail subject). Refused: every Default_Ignorable_Code_Point
+// and every format character (general category Cf): the bidi controls and marks (LRM, RLM, ALM
+// U+061C), zero width space, word joiner, the BOM, the soft hyphen, the Hangul fillers, variation
+// selectors, the tag characters U+E0000-E007F, and the Arabic prepended marks U+0600-0605 and
+// U+06DD (no Arabic keyboard types them); plus three that look blank without being either: the
+// line and paragraph separators U+2028/2029 and the braille blank U+2800.
+// Kept, only where they join something: ZWNJ U+200C and ZWJ U+200D between two letters (with
+// their marks: Persian and Urdu words, Arabic shaping), ZWJ between two pictographs and the emoji
+// variation selectors after one (emoji sequences), and the three flag tag sequences Unicode
+// recommends (England, Scotland, Wales). docs/security.md, "The text rule".
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u2028\u2029\u2800]/u;
+const JOINS = new RegExp(
+  [
+    String.raw`(?<=\p{L}\p{M}*)[\u200C\u200D](?=\p{L})`,
+    String.raw`(?<=\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)\u200D(?=\p{Extended_Pictographic})`,
+    String.raw`(?<=\p{Extended_Pictographic}\p{Emoji_Modifier}?)[\uFE0E\uFE0F]`,
+    String.raw`(?<=\u{1F3F4})(?:\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F})`,
+  ].join('|'),
+  'gu',
+);
 
 export interface TextOptions {
   /** Tab and line breaks allowed (descriptions, details). */
@@ -31,7 +43,7 @@ export interface TextOptions {
 
 export function isCleanText(value: string, options: TextOptions = {}): boolean {
   const control = options.multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
-  return !control.test(value) && !LONE_SURROGATE.test(value) && !INVISIBLE_FORMAT.test(value);
+  return !control.test(value) && !LONE_SURROGATE.test(value) && !INVISIBLE.test(value.replace(JOINS, ''));
 }
 
 /** A string that passed the text rule; every text field of every schema starts here. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
-import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
+import { cachedRead, isLocale, refuseUnlessValid, unwrap, type CachedRead } from '@/lib/cache';
 import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import * as crud from '@/lib/entities/crud';
@@ -26,8 +26,9 @@ export interface ServiceOption {
 }
 
 /** The services, in the page's language: the form's "services needed" and the inbox's filter (cached with the services). */
-async function readServiceOptions(locale: string): Promise<CachedRead<ServiceOption[]>> {
+async function readServiceOptions(locale: string, ...extra: unknown[]): Promise<CachedRead<ServiceOption[]>> {
   'use cache';
+  refuseUnlessValid(extra.length === 0 && isLocale(locale));
   cacheTag(services.key);
   return cachedRead(async () =>
     (await crud.list(services)).map((s) => ({ value: s.titleEn, label: pickLocalized(locale, s.titleEn, s.titleAr) })),

@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
-import { getSiteSettings, type SiteSettingsRow } from './index';
+import { getSiteSettings, type PublicSiteSettings } from './index';
 import { DEFAULT_IMAGES, PORTFOLIO_PATH, siteImageUrl } from './paths';
 
 // What the public site shows of the company, in one language: the settings where set, else the
@@ -36,7 +36,7 @@ export const paragraphs = (text: string): string[] =>
     .map((p) => p.trim())
     .filter(Boolean);
 
-export const pick = (settings: SiteSettingsRow, locale: string, en: keyof SiteSettingsRow, ar: keyof SiteSettingsRow) =>
+export const pick = (settings: PublicSiteSettings, locale: string, en: keyof PublicSiteSettings, ar: keyof PublicSiteSettings) =>
   String((locale === 'ar' ? settings[ar] : settings[en]) ?? '').trim();
 
 /** The brand in one language; once per render (the header, footer, logos and metadata all ask). */

@@ -1,8 +1,9 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { DEFAULT_RETENTION_DAYS } from '@/lib/activity/kinds';
-import { cachedRead, unwrap, type CachedRead } from '@/lib/cache';
+import { cachedRead, refuseUnlessValid, unwrap, type CachedRead } from '@/lib/cache';
 import { db } from '@/lib/db/client';
+import { asUnavailable } from '@/lib/db/faults';
 import type { SiteSettings } from '@/lib/generated/prisma/client';
 
 // The company's own details (/Admin/Settings, one row). Empty fields mean "the demo brand": each
@@ -38,14 +39,37 @@ const EMPTY: SiteSettingsRow = {
   updatedAt: null,
 };
 
-/** The settings row (cached under the `settings` tag; a save expires it), empty fields as ''. */
-async function readSiteSettings(): Promise<CachedRead<SiteSettingsRow>> {
-  'use cache';
-  cacheTag(SETTINGS_TAG);
-  return cachedRead(async () => {
-    const row = await db.siteSettings.findUnique({ where: { id: 1 } });
-    return row ? { ...row, updatedAt: row.updatedAt.toISOString() } : EMPTY;
-  });
+/**
+ * What only the back office may read: who gets the inquiry mails (staff addresses) and how long
+ * the activity log is kept. Never in the cached read below, which anyone with the build's ids can
+ * call (docs/security.md, "The cached readers").
+ */
+const PRIVATE_FIELDS = ['inquiryRecipients', 'activityRetentionDays'] as const;
+export type PublicSiteSettings = Omit<SiteSettingsRow, (typeof PRIVATE_FIELDS)[number]>;
+
+const asRow = (row: SiteSettings | null): SiteSettingsRow => (row ? { ...row, updatedAt: row.updatedAt.toISOString() } : EMPTY);
+
+function publicPart(row: SiteSettingsRow): PublicSiteSettings {
+  const copy: Partial<SiteSettingsRow> = { ...row };
+  for (const field of PRIVATE_FIELDS) delete copy[field];
+  return copy as PublicSiteSettings;
 }
 
-export const getSiteSettings = async (): Promise<SiteSettingsRow> => unwrap(await readSiteSettings());
+/** The settings the pages use (cached under the `settings` tag; a save expires it), empty fields as ''. */
+async function readSiteSettings(...extra: unknown[]): Promise<CachedRead<PublicSiteSettings>> {
+  'use cache';
+  refuseUnlessValid(extra.length === 0);
+  cacheTag(SETTINGS_TAG);
+  return cachedRead(async () => publicPart(asRow(await db.siteSettings.findUnique({ where: { id: 1 } }))));
+}
+
+export const getSiteSettings = async (): Promise<PublicSiteSettings> => unwrap(await readSiteSettings());
+
+/** The whole row, private fields included, read live: the back office's settings page only. */
+export async function getAllSiteSettings(): Promise<SiteSettingsRow> {
+  try {
+    return asRow(await db.siteSettings.findUnique({ where: { id: 1 } }));
+  } catch (error) {
+    throw asUnavailable(error);
+  }
+}

@@ -42,35 +42,129 @@ function activeName(text: string): string | null {
   return null;
 }
 
-/** An object stream's dictionary is looked for at most this far before its `stream` keyword. */
-const DICTIONARY_REACH = 4096;
 /** A decoded object stream larger than this is treated as active (a decompression bomb). */
 const MAX_DECODED = 64 * 1024 * 1024;
 
+/** PDF white space (PDF 32000-1, 7.2.2). */
+const SPACE = '\0\t\n\f\r ';
+/** `N G obj`: where an indirect object starts. */
+const OBJECT_START = /\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj/g;
+/** A `stream` keyword and its end of line, not the end of an `endstream`. */
+const STREAM_KEYWORD = /(?<!end)stream(?:\r\n|\n|\r)/g;
+/** What may follow a name: a delimiter, white space or the end (a longer name is another name). */
+const NAME_END = String.raw`(?![^\0\t\n\f\r ()<>[\]{}/%])`;
+const FILTER = new RegExp(String.raw`/Filter${NAME_END}`);
+/** Parameters of a filter (a PNG predictor scrambles the inflated bytes). */
+const FILTER_PARAMETERS = new RegExp(String.raw`/(?:DecodeParms|DP)${NAME_END}`);
+/** The one filter an object stream here may have, named directly: `/FlateDecode` or `[/FlateDecode]`. */
+const FLATE_ONLY = new RegExp(String.raw`/Filter[\0\t\n\f\r ]*(?:/FlateDecode|\[[\0\t\n\f\r ]*/FlateDecode[\0\t\n\f\r ]*\])${NAME_END}`);
+
+function skipSpace(text: string, at: number): number {
+  let i = at;
+  while (i < text.length) {
+    if (SPACE.includes(text[i]!)) i++;
+    else if (text[i] === '%') while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+    else break;
+  }
+  return i;
+}
+
+/**
+ * Where the dictionary that opens at `at` (`<<`) closes, just past its `>>`, or -1 when it never
+ * does: nested dictionaries, literal strings (nested parentheses, escapes), hex strings and
+ * comments are stepped over, so a `>>` inside any of them does not end it. Any length.
+ */
+function dictionaryEnd(text: string, at: number): number {
+  let depth = 0;
+  let i = at;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '<' && text[i + 1] === '<') {
+      depth++;
+      i += 2;
+    } else if (c === '>' && text[i + 1] === '>') {
+      depth--;
+      i += 2;
+      if (depth === 0) return i;
+    } else if (c === '<') {
+      const close = text.indexOf('>', i);
+      if (close < 0) return -1;
+      i = close + 1;
+    } else if (c === '(') {
+      let nesting = 0;
+      for (; i < text.length; i++) {
+        if (text[i] === '\\') i++;
+        else if (text[i] === '(') nesting++;
+        else if (text[i] === ')' && --nesting === 0) break;
+      }
+      i++;
+    } else if (c === '%') {
+      while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+    } else i++;
+  }
+  return -1;
+}
+
+const UNREADABLE = 'an unreadable object stream';
+
+/** What an object stream holds that is active, or why it cannot be read. */
+function activeInObjectStream(dictionary: string, data: Buffer): string | null {
+  const names = dictionary.replace(NAME, (_, name: string) => `/${decodeName(name)}`);
+  const filtered = FILTER.test(names);
+  // Deflate alone, named directly: a second filter, parameters or a filter given by reference
+  // would leave what is inflated here other than what a reader decodes.
+  if (filtered && (!FLATE_ONLY.test(names) || FILTER_PARAMETERS.test(names))) return UNREADABLE;
+  let decoded: Buffer;
+  try {
+    decoded = inflateSync(data, { maxOutputLength: MAX_DECODED });
+  } catch {
+    // Without a filter the bytes are the objects themselves, already read with the rest of the file.
+    return filtered ? UNREADABLE : null;
+  }
+  return activeName(decoded.toString('latin1'));
+}
+
 /**
  * Objects inside compressed object streams (`/Type /ObjStm`, PDF 1.5) are not visible in the raw
- * bytes, so each one is inflated and read too. One that cannot be inflated (another filter, an
- * encrypted file, a cut stream) counts as active: what it holds cannot be known.
+ * bytes, so each one is inflated and read too. The file is walked object by object: each
+ * dictionary is read to its closing `>>` however long it is (a padded dictionary once hid an
+ * object stream from a look-back of 4 KB), and a stream's data is stepped over whole. What cannot
+ * be followed counts as active, since what it holds cannot be known: an object stream that cannot
+ * be inflated (another filter, an encrypted file, a cut stream), a dictionary that never closes,
+ * or a `stream` keyword outside every object this walk found.
  */
 function activeInObjectStreams(text: string, data: Buffer): string | null {
-  const streams = /stream\r?\n/g;
-  for (let match = streams.exec(text); match; match = streams.exec(text)) {
-    if (text.slice(match.index - 3, match.index) === 'end') continue;
-    const before = text.slice(Math.max(0, match.index - DICTIONARY_REACH), match.index);
-    const dictionary = before.slice(before.lastIndexOf(' obj') + 1);
-    if (![...dictionary.matchAll(NAME)].some((name) => decodeName(name[1]!) === 'ObjStm')) continue;
-    const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) return 'an unreadable object stream';
-    let decoded: Buffer;
-    try {
-      decoded = inflateSync(data.subarray(start, end), { maxOutputLength: MAX_DECODED });
-    } catch {
-      return 'an unreadable object stream';
+  const streamData: [number, number][] = [];
+  OBJECT_START.lastIndex = 0;
+  for (let match = OBJECT_START.exec(text); match; match = OBJECT_START.exec(text)) {
+    const open = skipSpace(text, match.index + match[0].length);
+    if (!text.startsWith('<<', open)) continue;
+    const close = dictionaryEnd(text, open);
+    if (close < 0) return UNREADABLE;
+    const keyword = skipSpace(text, close);
+    const eol = /^stream(\r\n|\n|\r)/.exec(text.slice(keyword, keyword + 8));
+    if (!eol) {
+      OBJECT_START.lastIndex = close;
+      continue;
     }
-    const found = activeName(decoded.toString('latin1'));
+    const start = keyword + eol[0].length;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) return UNREADABLE;
+    streamData.push([start, end]);
+    OBJECT_START.lastIndex = end;
+    const dictionary = text.slice(open, close);
+    if (![...dictionary.matchAll(NAME)].some((name) => decodeName(name[1]!) === 'ObjStm')) continue;
+    const found = activeInObjectStream(dictionary, data.subarray(start, end));
     if (found) return found;
-    streams.lastIndex = end;
+  }
+  // Every `stream` keyword must be one of the streams above: a reader that repairs a file could
+  // find one this walk did not.
+  const starts = new Set(streamData.map(([start]) => start));
+  let next = 0;
+  for (const match of text.matchAll(STREAM_KEYWORD)) {
+    while (next < streamData.length && streamData[next]![1] <= match.index) next++;
+    const inside = next < streamData.length && streamData[next]![0] <= match.index;
+    if (!inside && !starts.has(match.index + match[0].length)) return 'a stream outside any object';
   }
   return null;
 }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { config } from '@/lib/config';
 import { IMAGE_ENTITIES, type EntityKey } from '@/lib/entities/registry';
 import { isUnavailable } from '@/lib/db/faults';
+import { AppError } from '@/lib/errors';
 
 /**
  * One folder per entity, named by its key (the old URL folders are in each entity's `legacy`),
@@ -33,6 +34,43 @@ export const STORE_FOLDERS: readonly StoreFolder[] = [...UPLOAD_FOLDERS, ...UPLO
 const READ_CHUNK = 1024 * 1024;
 
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/** What the file system says when the disk, or the account's quota on it, is full. */
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+const isDiskFull = (error: unknown) => DISK_FULL.has((error as NodeJS.ErrnoException | null)?.code ?? '');
+
+/**
+ * Seconds a client is asked to wait when the uploads disk is full (Retry-After): space comes back
+ * when someone frees it, not in the moment a database reconnects (RETRY_AFTER_SECONDS).
+ */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 60;
+
+/** A full disk is the server's state, not the sender's fault: 503 `storageFull`, not a 500. */
+export const storageFull = () => new AppError(503, 'storageFull', undefined, STORAGE_FULL_RETRY_AFTER_SECONDS);
+
+/**
+ * The readiness write probe runs at most this often per folder; between runs the last verdict
+ * stands. Load balancers poll /readyz every few seconds, and several of them may.
+ */
+const READY_PROBE_INTERVAL_MS = 3_000;
+/**
+ * What the probe writes: one page / block, so a disk without room for one (no upload would fit)
+ * fails it. An empty file needs only an inode and passed on a full disk.
+ */
+const READY_PROBE_BYTES = 4096;
+let lastProbe: { root: string; at: number; result: Promise<void> } | undefined;
+
+async function probeWrite(root: string): Promise<void> {
+  await mkdir(root, { recursive: true });
+  // A real write, not an access() check: a read-only mount or a full disk fail here too. The dot
+  // name is one the store never writes (SAFE_NAME), so nothing else ever sees the probe.
+  const probe = path.join(root, `.ready-${randomBytes(6).toString('hex')}`);
+  try {
+    await writeFile(/*turbopackIgnore: true*/ probe, Buffer.alloc(READY_PROBE_BYTES));
+  } finally {
+    await rm(probe, { force: true });
+  }
+}
 
 /**
  * The one storage interface: the local folder (UPLOADS_DIR, the default) or a bucket
@@ -72,11 +110,17 @@ export const localStore: UploadStore = {
   async put(folder, name, data) {
     const full = resolveSafe(folder, name);
     if (!full) throw new Error(`unsafe upload name ${name}`);
-    await mkdir(path.dirname(full), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
+    // Write then rename, so a reader never sees half a file. Whatever fails, the temporary file
+    // goes: a full disk must not be left fuller by the attempts it refused.
     const temp = `${full}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(/*turbopackIgnore: true*/ temp, data);
-    await rename(temp, full);
+    try {
+      await mkdir(path.dirname(full), { recursive: true });
+      await writeFile(/*turbopackIgnore: true*/ temp, data);
+      await rename(temp, full);
+    } catch (error) {
+      await rm(temp, { force: true }).catch(() => {});
+      throw isDiskFull(error) ? storageFull() : error;
+    }
   },
   async get(folder, name) {
     const full = resolveSafe(folder, name);
@@ -125,14 +169,15 @@ export const localStore: UploadStore = {
     }
     return found;
   },
-  async ready() {
+  ready() {
     const root = path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.uploadsDir);
-    await mkdir(root, { recursive: true });
-    // A real write, not an access() check: a read-only mount or a full disk fail here too. The dot
-    // name is one the store never writes (SAFE_NAME), so nothing else ever sees the probe.
-    const probe = path.join(root, `.ready-${randomBytes(6).toString('hex')}`);
-    await writeFile(/*turbopackIgnore: true*/ probe, '');
-    await rm(probe, { force: true });
+    const now = Date.now();
+    if (lastProbe?.root !== root || now - lastProbe.at >= READY_PROBE_INTERVAL_MS) {
+      const result = probeWrite(root);
+      result.catch(() => {}); // its callers see the failure; the kept copy must not be "unhandled"
+      lastProbe = { root, at: now, result };
+    }
+    return lastProbe.result;
   },
 };
 

@@ -63,11 +63,48 @@ describe('text rule', () => {
     }
   });
 
-  it('keeps ZWJ (emoji sequences), ZWNJ (Persian and Urdu words), the soft hyphen and flag tag sequences', () => {
-    expect(isCleanText('👩\u200D💻 👨\u200D👩\u200D👧')).toBe(true);
+  // The twenty code points of the issue-34 probe, each outside the issue-27 list: eight it already
+  // refused were fine; these are the rest, listed exactly.
+  it('refuses every invisible code point of the probe: Default_Ignorable, Cf, line separators and the braille blank', () => {
+    const probed = [
+      ...[0x2028, 0x2029], // line and paragraph separators (Zl, Zp)
+      ...[0x115f, 0x1160, 0x3164, 0xffa0], // Hangul fillers
+      0x2800, // braille pattern blank (So)
+      ...[0xe0001, 0xe0020, 0xe0041, 0xe007f], // tag characters: language tag, space, "A", cancel
+      0x00ad, // soft hyphen
+      0x034f, // combining grapheme joiner
+      ...[0x17b4, 0x17b5], // Khmer inherent vowels
+      0x2065, // unassigned, default ignorable
+      ...[0xfe00, 0xfe0f], // variation selectors (not after an emoji)
+      0x1d173, // musical symbol begin beam (Cf)
+      0x0600, // Arabic number sign (Cf)
+    ];
+    expect(probed).toHaveLength(20);
+    for (const code of probed) {
+      const value = `Invoice ${String.fromCodePoint(code)}fdp.exe`;
+      expect(isCleanText(value), code.toString(16)).toBe(false);
+      expect(isCleanText(value, { multiline: true }), code.toString(16)).toBe(false);
+      expect(isCleanText(String.fromCodePoint(code)), code.toString(16)).toBe(false);
+    }
+    // ASCII smuggled in tag characters after a flag that is not one of the three tag flags
+    expect(isCleanText('🏴\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}\u{E007F}')).toBe(false);
+  });
+
+  it('keeps ZWNJ and ZWJ between two letters only', () => {
     expect(isCleanText('می\u200Cخواهم')).toBe(true);
-    expect(isCleanText('Sound\u00ADsystem')).toBe(true);
+    expect(isCleanText('حفل\u200Cزفاف')).toBe(true);
+    expect(isCleanText('عَ\u200Cلي')).toBe(true); // after a letter's mark
+    expect(isCleanText('ل\u200Dا')).toBe(true);
+    for (const bad of ['\u200Cحفل', 'حفل\u200C', 'حفل \u200Cزفاف', 'حفل\u200C زفاف', '\u200D', 'a\u200C\u200Cb', '1\u200C2'])
+      expect(isCleanText(bad), JSON.stringify(bad)).toBe(false);
+  });
+
+  it('keeps emoji sequences: ZWJ between pictographs, variation selectors after one, the three tag flags', () => {
+    expect(isCleanText('👩\u200D💻 👨\u200D👩\u200D👧 👩🏽\u200D💻 ❤\uFE0F\u200D🔥 ❤\uFE0F')).toBe(true);
     expect(isCleanText('🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}')).toBe(true);
+    expect(isCleanText('🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}')).toBe(true);
+    expect(isCleanText('👩\u200D')).toBe(false);
+    expect(isCleanText('a\uFE0F')).toBe(false);
   });
 });
 

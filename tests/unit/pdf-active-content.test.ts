@@ -79,4 +79,34 @@ describe('active content in a PDF', () => {
       .replace(/stream\n[\s\S]*\nendstream/, 'stream\nnot deflate data\nendstream');
     expect(pdfActiveContent(Buffer.from(hidden, 'latin1'))).toBe('an unreadable object stream');
   });
+
+  // The issue-34 probe: an object stream whose dictionary is over 4 KB (padding) was never read.
+  it('reads an object stream whatever the length of its dictionary', () => {
+    const padding = `/Padding [${'0 '.repeat(3000)}] /Note (a >> and an endobj 9 0 obj inside a string) `;
+    expect(padding.length).toBeGreaterThan(4096);
+    const dictionary = `/Type /ObjStm /N 1 /First 4 ${padding}/Filter /FlateDecode`;
+    expect(pdfActiveContent(objectStream('<< /S /JavaScript /JS (app.alert(1)) >>', dictionary))).toBe('/JavaScript');
+    expect(
+      pdfActiveContent(
+        objectStream('<< /Type /Catalog /OpenAction 4 0 R >>', `${padding}/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode`),
+      ),
+    ).toBe('/OpenAction');
+    // The same padded dictionary around plain objects is a plain document.
+    expect(pdfActiveContent(objectStream('<< /Type /Page /Parent 2 0 R >>', dictionary))).toBeNull();
+  });
+
+  it('counts as active what the walk cannot follow', () => {
+    const inside = '<< /S /JavaScript /JS (app.alert(1)) >>';
+    // Filters and parameters that would leave the inflated bytes other than what a reader decodes.
+    for (const filter of [
+      '/Filter [/FlateDecode /FlateDecode]',
+      '/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 5 >>',
+      '/Filter 7 0 R',
+      '/Filter /LZWDecode',
+    ])
+      expect(pdfActiveContent(objectStream(inside, `/Type /ObjStm /N 1 /First 4 ${filter}`)), filter).toBe('an unreadable object stream');
+    // A dictionary that never closes, and a stream that is no object's.
+    expect(pdfActiveContent(pdf('', '3 0 obj\n<< /Type /ObjStm /N 1 (unclosed\nstream\n'))).toBe('an unreadable object stream');
+    expect(pdfActiveContent(pdf('', '<< /Type /ObjStm >>\nstream\nxyz\nendstream\n'))).toBe('a stream outside any object');
+  });
 });

@@ -18,7 +18,11 @@ export async function POST(request: Request) {
     const image = await storeGalleryImage(events, form.get('image') as File | null);
     return Response.json(image, { status: 201 });
   } catch (error) {
-    if (error instanceof AppError) return Response.json({ error: error.code, fieldErrors: error.fieldErrors }, { status: error.status });
+    if (error instanceof AppError)
+      return Response.json(
+        { error: error.code, fieldErrors: error.fieldErrors },
+        { status: error.status, headers: error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined },
+      );
     if (isDbFault(error))
       return Response.json({ error: 'unavailable' }, { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
     console.error('[gallery upload] unexpected error', error);

@@ -39,7 +39,7 @@ import { mustEnrol, twoFactorStatus, twoFactorUserIds } from '@/lib/entities/use
 import { formatDubaiTime } from '@/lib/inquiries/format';
 import { redirect } from '@/lib/i18n/navigation';
 import { AdminLink } from '@/components/admin/admin-link';
-import { getSiteSettings } from '@/lib/settings';
+import { getAllSiteSettings, getSiteSettings } from '@/lib/settings';
 import { PORTFOLIO_PATH, siteImageUrl } from '@/lib/settings/paths';
 import { SETTINGS_TEXT_FIELDS, TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '@/lib/settings/schema';
 import { NO_ROW_VERSION } from '@/lib/entities/version';
@@ -221,7 +221,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
           {t('forbidden')}
         </p>
       );
-    const settings = await getSiteSettings();
+    const settings = await getAllSiteSettings();
     const file = (name: string | null) => (name ? siteImageUrl(name) : null);
     return (
       <section>
