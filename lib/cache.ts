@@ -1,5 +1,4 @@
 import { cacheLife, revalidateTag } from 'next/cache';
-import { notFound } from 'next/navigation';
 import { routing } from '@/lib/i18n/routing';
 import { isDbFault, unavailable } from '@/lib/db/faults';
 import type { EntityKey } from '@/lib/entities/registry';
@@ -66,8 +65,10 @@ export async function invalidate(...tags: string[]) {
  * read, and nothing is cached under them (the cache would otherwise keep a copy per invented
  * argument).
  */
-export function refuseUnlessValid(valid: boolean): void {
-  if (!valid) notFound();
+export async function refuseUnlessValid(valid: boolean): Promise<void> {
+  // Imported when needed: scripts outside Next (npm start's bootstrap, backups) load this module
+  // under react-server conditions, where next/navigation's client build cannot load.
+  if (!valid) (await import('next/navigation')).notFound();
 }
 
 /** One of the site's languages, as a cached reader's locale must be. */

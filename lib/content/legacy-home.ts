@@ -11,7 +11,7 @@ import { LEGACY_ENTITIES } from '@/lib/entities/registry';
  */
 async function readLegacyHome(...extra: unknown[]): Promise<CachedRead<Record<string, unknown>[][]>> {
   'use cache';
-  refuseUnlessValid(extra.length === 0);
+  await refuseUnlessValid(extra.length === 0);
   cacheTag(...LEGACY_ENTITIES.map(({ entity }) => entity.key));
   return cachedRead(async () => {
     const home: Record<string, unknown>[][] = Array.from(

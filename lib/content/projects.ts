@@ -155,7 +155,7 @@ export interface ProjectPage {
 
 async function readProjectPage(locale: string, filter: ProjectFilter, size: number, ...extra: unknown[]) {
   'use cache';
-  refuseUnlessValid(extra.length === 0 && isLocale(locale) && isProjectFilter(filter) && PAGE_SIZES.includes(size));
+  await refuseUnlessValid(extra.length === 0 && isLocale(locale) && isProjectFilter(filter) && PAGE_SIZES.includes(size));
   cacheTag(...TAGS);
   return cachedRead(async (): Promise<ProjectPage> => {
     const offset = (filter.page - 1) * size;
@@ -206,7 +206,7 @@ export interface ProjectFacets {
 /** The filters' choices: only values some published project has (a handful of rows each, whatever the count). */
 async function readFacets(locale: string, ...extra: unknown[]) {
   'use cache';
-  refuseUnlessValid(extra.length === 0 && isLocale(locale));
+  await refuseUnlessValid(extra.length === 0 && isLocale(locale));
   cacheTag(...TAGS);
   return cachedRead(async (): Promise<ProjectFacets> => {
     const [serviceRows, yearRows, cityRows, clientRows] = await Promise.all([
@@ -239,7 +239,7 @@ export const getProjectFacets = async (locale: string) => unwrap(await readFacet
  */
 async function readHomeProjects(locale: string, ...extra: unknown[]) {
   'use cache';
-  refuseUnlessValid(extra.length === 0 && isLocale(locale));
+  await refuseUnlessValid(extra.length === 0 && isLocale(locale));
   cacheTag(...TAGS);
   return cachedRead(async () => {
     const rows = await db.$queryRaw<{ id: number }[]>`
@@ -289,7 +289,7 @@ const paragraphs = (text: string) =>
 
 async function readProject(locale: string, slug: string, ...extra: unknown[]) {
   'use cache';
-  refuseUnlessValid(extra.length === 0 && isLocale(locale) && typeof slug === 'string');
+  await refuseUnlessValid(extra.length === 0 && isLocale(locale) && typeof slug === 'string');
   cacheTag(...TAGS);
   return cachedRead(async (): Promise<ProjectLookup> => {
     if (!isSlug(slug)) return { kind: 'missing' };

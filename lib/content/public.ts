@@ -21,7 +21,7 @@ type ViewOfEntity<K extends PublicKey> = ReturnType<(typeof PUBLIC_ENTITIES)[K][
 /** The cached public read of an entity's rows, per language (the key and locale are the cache key). */
 async function readPublic<K extends PublicKey>(key: K, locale: string, ...extra: unknown[]): Promise<CachedRead<ViewOfEntity<K>[]>> {
   'use cache';
-  refuseUnlessValid(extra.length === 0 && typeof key === 'string' && Object.hasOwn(PUBLIC_ENTITIES, key) && isLocale(locale));
+  await refuseUnlessValid(extra.length === 0 && typeof key === 'string' && Object.hasOwn(PUBLIC_ENTITIES, key) && isLocale(locale));
   const entity: AnyEntity = PUBLIC_ENTITIES[key];
   cacheTag(entity.key, ...(entity.dependsOn ?? []));
   return cachedRead(async () =>

@@ -28,7 +28,7 @@ export interface ServiceOption {
 /** The services, in the page's language: the form's "services needed" and the inbox's filter (cached with the services). */
 async function readServiceOptions(locale: string, ...extra: unknown[]): Promise<CachedRead<ServiceOption[]>> {
   'use cache';
-  refuseUnlessValid(extra.length === 0 && isLocale(locale));
+  await refuseUnlessValid(extra.length === 0 && isLocale(locale));
   cacheTag(services.key);
   return cachedRead(async () =>
     (await crud.list(services)).map((s) => ({ value: s.titleEn, label: pickLocalized(locale, s.titleEn, s.titleAr) })),

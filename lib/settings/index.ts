@@ -58,7 +58,7 @@ function publicPart(row: SiteSettingsRow): PublicSiteSettings {
 /** The settings the pages use (cached under the `settings` tag; a save expires it), empty fields as ''. */
 async function readSiteSettings(...extra: unknown[]): Promise<CachedRead<PublicSiteSettings>> {
   'use cache';
-  refuseUnlessValid(extra.length === 0);
+  await refuseUnlessValid(extra.length === 0);
   cacheTag(SETTINGS_TAG);
   return cachedRead(async () => publicPart(asRow(await db.siteSettings.findUnique({ where: { id: 1 } }))));
 }
