@@ -47,16 +47,8 @@ export function isCleanText(value: string, options: TextOptions = {}): boolean {
 }
 
 /** A string that passed the text rule; every text field of every schema starts here. */
-export const text = (options: TextOptions = {}) => {
-  const value = z.string({ error: 'required' });
-  // A form posts a textarea's line breaks as CRLF (HTML's rule for form data): stored as LF, so the
-  // same text typed in a browser, sent by the old client or seeded is the same value.
-  return (options.multiline ? value.overwrite((v) => v.replace(/\r\n?/g, '\n')) : value).refine((v) => isCleanText(v, options), {
-    error: 'invalidCharacters',
-    abort: true,
-  });
-};
-
+export const text = (options: TextOptions = {}) =>
+  z.string({ error: 'required' }).refine((v) => isCleanText(v, options), { error: 'invalidCharacters', abort: true });
 export const requiredText = (max = 500, options: TextOptions = {}) =>
   text(options).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
 

@@ -88,6 +88,9 @@ describe('Contact Us', () => {
     const back = await page('/ContactUs');
     expect(back).toContain(`mailto:${first.email}`);
     expect(back).not.toContain(en.contact.empty);
-    expect(await testDb.contact.findMany({ orderBy: { id: 'asc' }, select: OFFICE })).toEqual(offices);
+    // Put back through a form, whose encoding sends a textarea's line breaks as CRLF (and the
+    // fields keep what they are sent, as the old client's contract wants): compared line by line.
+    const lines = (rows: typeof offices) => JSON.parse(JSON.stringify(rows).replace(/\\r\\n/g, '\\n')) as typeof offices;
+    expect(lines(await testDb.contact.findMany({ orderBy: { id: 'asc' }, select: OFFICE }))).toEqual(lines(offices));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, isCleanText, optionalDate, optionalText, requiredId } from '@/lib/entities/fields';
+import { isCalendarDate, isCleanText, optionalDate, requiredId } from '@/lib/entities/fields';
 import { MAX_ID, parseId } from '@/lib/entities/ids';
 import { preferredLocale } from '@/lib/http/accept-language';
 
@@ -105,13 +105,6 @@ describe('text rule', () => {
     expect(isCleanText('🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}')).toBe(true);
     expect(isCleanText('👩\u200D')).toBe(false);
     expect(isCleanText('a\uFE0F')).toBe(false);
-  });
-});
-
-describe('line breaks', () => {
-  it('a multi-line field stores CRLF and CR (how forms post a textarea) as LF; a single-line one refuses them', () => {
-    expect(optionalText(100, { multiline: true }).parse('Warehouse 12\r\nAl Quoz\rDubai\n')).toBe('Warehouse 12\nAl Quoz\nDubai');
-    expect(optionalText(100).safeParse('Warehouse 12\r\nAl Quoz').success).toBe(false);
   });
 });
 
