@@ -71,23 +71,47 @@ interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** The failed tests' names, repeated at the end: CI keeps only the output's tail. */
+  names: string[];
 }
 
 // A runner that crashed, or a file that failed to load, counts as at least one failure.
 function count(file: string, kind: 'vitest' | 'playwright'): Counts {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, names: [`${kind}: no report (the runner crashed)`] };
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if (kind === 'vitest') {
     const failed = report.numFailedTests ?? 0;
+    const names: string[] = [];
+    for (const result of report.testResults ?? []) {
+      const where = path.relative(process.cwd(), String(result.name ?? ''));
+      type Test = { status?: string; fullName?: string; title?: string; failureMessages?: string[] };
+      const tests = ((result.assertionResults ?? []) as Test[]).filter((test) => test.status === 'failed');
+      for (const test of tests) {
+        const why = String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]!
+          .slice(0, 240);
+        names.push(`${where} › ${test.fullName ?? test.title}: ${why}`);
+      }
+      // A file that failed outside its tests (a hook, an import) has no failed test to name.
+      if (result.status === 'failed' && !tests.length) names.push(`${where}: ${String(result.message ?? 'failed').split('\n')[0]}`);
+    }
     return {
       passed: report.numPassedTests ?? 0,
       failed: report.success === false && failed === 0 ? 1 : failed,
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+      names,
     };
   }
   const stats = report.stats ?? {};
   const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0);
-  return { passed: stats.expected ?? 0, failed, skipped: stats.skipped ?? 0 };
+  const names: string[] = (report.errors ?? []).map((error: { message?: string }) => `playwright: ${String(error.message).split('\n')[0]}`);
+  type Suite = { title?: string; file?: string; specs?: { title: string; ok: boolean; line?: number }[]; suites?: Suite[] };
+  const walk = (suite: Suite, file: string) => {
+    for (const spec of suite.specs ?? []) if (!spec.ok) names.push(`${suite.file ?? file}:${spec.line ?? ''} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, '');
+  return { passed: stats.expected ?? 0, failed, skipped: stats.skipped ?? 0, names };
 }
 
 async function main() {
@@ -98,11 +122,12 @@ async function main() {
   const backupDir = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-backups-'));
   const reports = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-reports-'));
   let server: ReturnType<typeof spawn> | undefined;
-  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  const total: Counts = { passed: 0, failed: 0, skipped: 0, names: [] };
   const add = (c: Counts) => {
     total.passed += c.passed;
     total.failed += c.failed;
     total.skipped += c.skipped;
+    total.names.push(...c.names);
   };
   try {
     await migrate(database.url, path.resolve('prisma/migrations'), log);
@@ -174,6 +199,7 @@ async function main() {
   } catch (error) {
     console.error('[test] setup failed:', error);
     total.failed += 1;
+    total.names.push(`setup: ${String(error).split('\n')[0]}`);
   } finally {
     if (server?.pid) {
       try {
@@ -184,6 +210,7 @@ async function main() {
     rmSync(uploadsDir, { recursive: true, force: true });
     rmSync(backupDir, { recursive: true, force: true });
   }
+  for (const name of total.names) console.log(`[test] failed: ${name}`);
   // Skipped tests hide unchecked behaviour, so they fail the run too.
   console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
   process.exit(total.failed || total.skipped ? 1 : 0);
