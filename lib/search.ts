@@ -4,6 +4,14 @@
 export const SEARCH_MAX = 100;
 
 /**
+ * The searches one address may have answered by a render or a database read (issue 34: a random
+ * query misses every cache): SEARCH_BURST at once, then SEARCH_PER_SECOND. A person clicking
+ * filters and pages stays far below; a flood of random queries gets 429 (server/search-budget.ts).
+ */
+export const SEARCH_BURST = 60;
+export const SEARCH_PER_SECOND = 1;
+
+/**
  * Home's live project search (app/project-search.json/route.ts): a path with a dot, so it is no
  * page path (the page cache keys it by its whole URL, query included) and never redirected by
  * language (next.config.ts).

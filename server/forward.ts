@@ -28,7 +28,7 @@ let largeBodies = 0;
 const largeByAddress = new Map<string, number>();
 
 /** The address the rate limits count (lib/auth/client-address.ts), as Next will see it: after stampSocketAddress. */
-function addressOf(req: Req): string {
+export function addressOf(req: Req): string {
   const hops = Math.max(0, Math.floor(Number(process.env.TRUST_PROXY_HOPS) || 0));
   const forwarded = req.headers['x-forwarded-for'];
   const headers = new Headers({ [SOCKET_ADDRESS_HEADER]: req.socket.remoteAddress ?? '' });

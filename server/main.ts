@@ -20,9 +20,10 @@ import {
   TIMEOUT_CHECK_MS,
 } from '@/lib/http/upload-limits';
 import { buildSettingsMismatch } from '@/scripts/lib/build-settings';
-import { endToEnd, relay, toNext, writeHeaders } from './forward';
-import { isApi, localeOf, refused, unavailablePage } from './guard';
+import { addressOf, endToEnd, relay, toNext, writeHeaders } from './forward';
+import { isApi, localeOf, refuse, refused, unavailablePage } from './guard';
 import { keepable, negotiatesLanguage, PageCache, varyOnLanguage } from './page-cache';
+import { isSearch, searchLocale, takeSearch } from './search-budget';
 import { hasValidSession } from './session-check';
 import { onTagsUpdated } from './use-cache-handler';
 
@@ -93,6 +94,9 @@ async function answer(req: Req, res: Res, pathname: string) {
   const key = cache && read && !req.headers.range ? cache.key(req, pathname) : undefined;
   const copy = key === undefined ? undefined : cache!.lookup(key);
   if (copy) return cache!.send(req, res, copy, '1');
+  // A search no copy answers costs a render or a read: the address's budget pays for it (server/search-budget.ts).
+  const wait = isSearch(req, pathname) ? takeSearch(addressOf(req)) : 0;
+  if (wait) return refuse(req, res, 429, 'searchBusy', { 'Retry-After': String(wait) }, searchLocale(req, pathname));
   const { generation, finish } = cache && read ? await cache.begin() : { generation: 0, finish: () => {} };
   try {
     // Only a signed-in person's post to the back office may be large (server/session-check.ts says what is checked).

@@ -82,9 +82,12 @@ export class PageCache {
 
   // A page's path and `_rsc` only (a page that may be kept never read its query string), the router headers, and the
   // language cookie as "ar" or nothing, the one value the redirect reads (no cookie yet: Accept-Language's first).
+  // `_rsc` only with the router's `RSC: 1`: without it Next answers the page's HTML whatever `_rsc` says, so a random
+  // `_rsc` keyed apart would make every request a full render (issue 34: 51.8 ms CPU each).
   key(req: Req, pathname: string): string {
     const url = req.url ?? '/';
-    const target = isPagePath(pathname) ? `${pathname}?${new URLSearchParams(url.slice(pathname.length)).get('_rsc') ?? ''}` : url;
+    const rsc = req.headers.rsc === '1' ? (new URLSearchParams(url.slice(pathname.length)).get('_rsc') ?? '') : '';
+    const target = isPagePath(pathname) ? `${pathname}?${rsc}` : url;
     const remembered = new RegExp(`(?:^|;)\\s*${localeCookieFor(pathname)}=([^;]*)`).exec(req.headers.cookie ?? '')?.[1]?.trim();
     const firstVisit = !remembered && negotiatesLanguage(pathname) && arabicFirstVisit(req.headers['accept-language']);
     return [target, ...KEYED.map((name) => String(req.headers[name] ?? '')), remembered === 'ar' || firstVisit ? 'ar' : ''].join('\n');

@@ -12,6 +12,7 @@ import {
   SMALL_BODY_LIMIT,
   TIMEOUT_CHECK_MS,
 } from '@/lib/http/upload-limits';
+import { PROJECT_SEARCH_PATH, SEARCH_BURST, SEARCH_PER_SECOND } from '@/lib/search';
 import { ACTIONS, INQUIRY_ACTIONS, encode, sessionCookie } from '../helpers/actions';
 import { freshIp } from '../helpers/api';
 import { makeUser } from '../helpers/db';
@@ -373,4 +374,94 @@ describe('unknown query strings share the page’s kept copy', () => {
     expect(new Set(answers.map((a) => a.body.toString('base64'))).size).toBe(1);
     expect(answers[0]!.encoding).toBe('br');
   }, 60_000);
+
+  it('100 `/?_rsc=<random>` without the router’s header cost < 3x the CPU of 100 `/?r=<random>`: both the page’s copy', async () => {
+    const tag = `${Date.now().toString(36)}x`;
+    const flood = async (param: string) => {
+      await sleep(500);
+      const before = treeCpuSeconds(server.pid);
+      const answers: { status: number; replay: string | null; type: string | null }[] = [];
+      for (let i = 0; i < 100; i++) {
+        const res = await fetch(`${server.base}/?${param}=${tag}${i}`, { headers: { 'Accept-Encoding': 'gzip' } });
+        await res.arrayBuffer();
+        answers.push({ status: res.status, replay: res.headers.get('x-page-replay'), type: res.headers.get('content-type') });
+      }
+      await sleep(1_000);
+      return { cpu: treeCpuSeconds(server.pid) - before, answers };
+    };
+    // The page's copy exists first (kept by an earlier request or this one).
+    await (await fetch(`${server.base}/`)).arrayBuffer();
+    const plain = await flood('r');
+    const rsc = await flood('_rsc');
+    console.log(`[abuse] 100 /?r=: ${plain.cpu.toFixed(2)} CPU-seconds; 100 /?_rsc= without RSC: ${rsc.cpu.toFixed(2)}`);
+    for (const { answers } of [plain, rsc]) {
+      expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 100 }, () => 200));
+      expect(answers.filter((a) => a.replay !== '1' || !a.type?.startsWith('text/html'))).toEqual([]);
+    }
+    // Issue 34 measured 51.8 ms per `_rsc` request (a full render each) against 1.1 ms per `r`. A floor of
+    // 0.1 s for the comparison: two near-zero figures have no meaningful ratio.
+    expect(rsc.cpu).toBeLessThan(3 * Math.max(plain.cpu, 0.1));
+  }, 60_000);
+});
+
+describe(`searches no copy answers: ${SEARCH_BURST} at once per address, then ${SEARCH_PER_SECOND} a second`, () => {
+  it('random queries past the budget get 429 in the page’s language, cheaply; another address and a kept answer are not held', async () => {
+    const ip = freshIp();
+    const tag = Date.now().toString(36);
+    const get = (route: string, from = ip) => fetch(`${server.base}${route}`, { headers: { 'X-Forwarded-For': from } });
+    // Home's live search first: its answer is kept, and asked again later from a copy.
+    const kept = `${PROJECT_SEARCH_PATH}?locale=en&q=budget${tag}`;
+    expect((await get(kept)).status).toBe(200);
+    const started = performance.now();
+    const statuses: number[] = [];
+    for (let i = 0; i < SEARCH_BURST + 40; i++) {
+      const res = await get(`/Projects?q=${tag}${i}`);
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    // The budget's first search was the live search's; the bucket refills while the burst renders.
+    expect(statuses.slice(0, SEARCH_BURST - 1)).toEqual(Array.from({ length: SEARCH_BURST - 1 }, () => 200));
+    const granted = statuses.filter((status) => status === 200).length;
+    expect(granted).toBeLessThanOrEqual(SEARCH_BURST - 1 + Math.ceil(seconds * SEARCH_PER_SECOND) + 1);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    expect(statuses.at(-1)).toBe(429);
+
+    // Refused before Next: the text in the page's language, when to come back, nothing kept.
+    const refusedEn = await get(`/Projects?q=${tag}en`);
+    expect([refusedEn.status, refusedEn.headers.get('retry-after'), refusedEn.headers.get('cache-control')]).toEqual([
+      429,
+      '1',
+      'no-store',
+    ]);
+    expect(await refusedEn.text()).toBe(en.errors.searchBusy);
+    const refusedAr = await get(`/ar/Projects?service=x${tag}`);
+    expect([refusedAr.status, await refusedAr.text()]).toEqual([429, ar.errors.searchBusy]);
+    const refusedLive = await get(`${PROJECT_SEARCH_PATH}?locale=ar&q=other${tag}`);
+    expect([refusedLive.status, await refusedLive.text()]).toEqual([429, ar.errors.searchBusy]);
+    // The page itself, a kept answer and another address are not searches that cost.
+    expect((await get('/Projects')).status).toBe(200);
+    const replay = await get(kept);
+    expect([replay.status, replay.headers.get('x-page-replay')]).toEqual([200, '1']);
+    expect((await get(`/Projects?q=${tag}elsewhere`, freshIp())).status).toBe(200);
+
+    // A flood past the budget costs next to nothing: 200 more random queries.
+    await sleep(500);
+    const before = treeCpuSeconds(server.pid);
+    const flood: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const res = await get(`/Projects?q=flood${tag}${i}`);
+      await res.arrayBuffer();
+      flood.push(res.status);
+    }
+    await sleep(1_000);
+    const cpu = treeCpuSeconds(server.pid) - before;
+    console.log(`[abuse] ${SEARCH_BURST + 40} random searches: ${granted} rendered; 200 more: ${cpu.toFixed(2)} CPU-seconds`);
+    expect(flood.filter((status) => status === 429).length).toBeGreaterThan(150);
+    expect(cpu).toBeLessThan(1.5);
+
+    // The budget comes back with time.
+    await sleep(1_100 / SEARCH_PER_SECOND);
+    expect((await get(`/Projects?q=${tag}later`)).status).toBe(200);
+  }, 120_000);
 });

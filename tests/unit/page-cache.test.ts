@@ -10,11 +10,14 @@ const cache = new PageCache(true, 1024 * 1024, 1024 * 1024);
 const keyOf = (url: string, headers: Record<string, string> = {}) => cache.key(request(url, headers), url.split('?')[0]!);
 
 describe('the key of a kept copy', () => {
-  it('a page shares its copy with every unknown query string; `_rsc` is a variant of its own', () => {
+  it('a page shares its copy with every unknown query string; `_rsc` is a variant of its own with the router’s header only', () => {
     expect(keyOf('/Services?utm=1')).toBe(keyOf('/Services'));
     expect(keyOf('/Services?a=1&b=2')).toBe(keyOf('/Services?b=3'));
     expect(keyOf('/Services?_rsc=abc', { rsc: '1' })).not.toBe(keyOf('/Services', { rsc: '1' }));
     expect(keyOf('/Services?_rsc=abc&x=1', { rsc: '1' })).toBe(keyOf('/Services?_rsc=abc', { rsc: '1' }));
+    // Without `RSC: 1` Next answers the page's HTML whatever `_rsc` says: the page's one copy.
+    expect(keyOf('/Services?_rsc=abc')).toBe(keyOf('/Services'));
+    expect(keyOf('/Services?_rsc=xyz', { rsc: '0' })).toBe(keyOf('/Services?_rsc=abc', { rsc: '0' }));
   });
 
   it('files and the API keep their whole URL (an image width is a query parameter)', () => {
