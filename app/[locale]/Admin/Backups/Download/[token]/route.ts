@@ -21,6 +21,8 @@ import { routing } from '@/lib/i18n/routing';
 // One backup archive, through the single-use link an Admin's Download made (lib/admin/actions.ts
 // downloadBackup): behind the one guard with the session cookie, as the screen is; the link opens
 // its archive once, for the Admin who made it, for a few minutes. No archive has a public URL.
+// Only a browser's own GET opens it (the no-script form's 303, the scripted form's location.assign):
+// no page links it, so Next's router never fetches it and nothing here reads the router's headers.
 export const dynamic = 'force-dynamic';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -32,10 +34,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
   const gone = (text: string) => plainText(410, `${text}\n`, NO_STORE);
   try {
     const user = await requireSessionUser('users');
-    // Next's router asking for the page it would render (RSC): nothing to render, and not the
-    // person's download. The link is left unspent, and the router then opens the address itself.
-    if (request.headers.get('rsc') === '1' || request.headers.has('next-router-prefetch'))
-      return new Response(null, { status: 204, headers: NO_STORE });
     const run = await spendDownloadLink(token, user.id);
     if (!run?.file) return gone(t('expired'));
     const name = path.basename(run.file);
