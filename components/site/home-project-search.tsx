@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ProjectCard as Card } from '@/lib/content/projects';
 import { Link } from '@/lib/i18n/navigation';
 import { pagePath } from '@/lib/pages';
@@ -53,6 +53,19 @@ export function HomeProjectSearch({ children }: { children: ReactNode }) {
   const current = q ? answer : null;
   /** The answer to the query in the box, once it has come. */
   const settled = current?.q === q ? current : null;
+  const box = useRef<HTMLDivElement>(null);
+  // Typing in the header: the results come into view with their answer (on a phone they are a screen and a half
+  // below the box, on a desktop under the slider), unless their top is in view already. Only while the person is at
+  // the box, so a query carried from another page never moves the page by itself.
+  useEffect(() => {
+    const el = box.current;
+    const typing = document.activeElement instanceof HTMLInputElement && document.activeElement.type === 'search';
+    if (!settled || !el || !typing) return;
+    const top = el.getBoundingClientRect().top;
+    if (top >= 0 && top < window.innerHeight / 2) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  }, [settled]);
   const allResults = (
     <Link
       href={{ pathname: pagePath('projects'), query: { [SEARCH_PARAM]: q } }}
@@ -64,7 +77,7 @@ export function HomeProjectSearch({ children }: { children: ReactNode }) {
   );
   return (
     // scroll-mt: the sticky header (taller on phones, where it holds the search box) must not cover the first result.
-    <div data-search-results className="scroll-mt-32" aria-busy={Boolean(q) && !settled}>
+    <div ref={box} data-search-results className="scroll-mt-32" aria-busy={Boolean(q) && !settled}>
       {/* Always mounted, so screen readers announce the count when it changes. */}
       <p
         role="status"

@@ -9,8 +9,8 @@ import { useSearch } from './search-context';
  * already normalized on the server), so the list itself never has to be shipped to the browser
  * as data: the HTML is the only copy.
  */
-export function SearchFilter({ children, noResults }: { children: ReactNode; noResults: string }) {
-  const { query } = useSearch();
+export function SearchFilter({ children, noResults, clear }: { children: ReactNode; noResults: string; clear: string }) {
+  const { query, setQuery } = useSearch();
   const box = useRef<HTMLDivElement>(null);
   const [empty, setEmpty] = useState(false);
   useEffect(() => {
@@ -31,6 +31,14 @@ export function SearchFilter({ children, noResults }: { children: ReactNode; noR
       <p role="status" className={empty ? 'mb-4 text-center text-zinc-700 dark:text-zinc-300' : 'sr-only'}>
         {empty ? noResults : ''}
       </p>
+      {/* A query carried from another page may be what empties this one: the way back to the whole list, here. */}
+      {empty && query && (
+        <p className="mb-6 text-center">
+          <button type="button" onClick={() => setQuery('')} className="btn-secondary" data-testid="search-clear-results">
+            {clear}
+          </button>
+        </p>
+      )}
       {children}
     </div>
   );

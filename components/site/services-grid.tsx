@@ -8,7 +8,7 @@ export async function ServicesGrid({ services }: { services: ServiceView[] }) {
   const t = await getTranslations();
   if (!services.length) return <p className="text-center text-zinc-700 dark:text-zinc-300">{t('services.empty')}</p>;
   return (
-    <SearchFilter noResults={t('common.noResults')}>
+    <SearchFilter noResults={t('common.noResults')} clear={t('nav.clearSearch')}>
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2" data-testid="services-grid">
         {services.map((service, i) => (
           <li

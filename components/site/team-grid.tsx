@@ -16,7 +16,7 @@ export async function TeamGrid({ members }: { members: TeamMemberView[] }) {
   if (!members.length) return <p className="text-center text-zinc-700 dark:text-zinc-300">{t('team.empty')}</p>;
   return (
     <div>
-      <SearchFilter noResults={t('common.noResults')}>
+      <SearchFilter noResults={t('common.noResults')} clear={t('nav.clearSearch')}>
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="team-grid">
           {members.map((member, i) => (
             <li key={member.id} data-search={searchAttr(...member.searchText)}>

@@ -233,3 +233,80 @@ test('team members are found by their Arabic name, ta marbuta folded', async ({ 
   await expect(cards).toHaveCount(expected.length);
   await expect(cards.filter({ hasText: sara!.name })).toBeVisible();
 });
+
+test.describe('the search stays where it was typed (issue 35)', () => {
+  test('a query carried to The Team that empties it has a clear-search control; /Projects shows and honours its own search', async ({
+    page,
+    request,
+  }) => {
+    const nav = messages('en').nav;
+    const menu = page.getByRole('navigation', { name: nav.mainNavigation });
+    const clearInBox = page.locator('[data-testid="search-clear"]:visible');
+    await ready(page, '/TheTeam');
+    const everyone = await shown(page, 'team-card').count();
+    expect(everyone).toBeGreaterThan(0);
+
+    // Typed on Home, nobody on The Team matches it.
+    await page.goto('/');
+    await waitForHydration(searchBox(page));
+    const nobody = `zq${Date.now().toString(36)}`;
+    await searchBox(page).fill(nobody);
+    await menu.getByRole('link', { name: nav.team, exact: true }).click();
+    await expect(page).toHaveURL((u) => u.pathname === '/TheTeam');
+    await expect(searchBox(page)).toHaveValue(nobody);
+    await expect(shown(page, 'team-card')).toHaveCount(0);
+    await expect(page.getByText(messages('en').common.noResults)).toBeVisible();
+    await page.getByTestId('search-clear-results').click();
+    await expect(shown(page, 'team-card')).toHaveCount(everyone);
+    await expect(searchBox(page)).toHaveValue('');
+
+    // The box's own clear button, the same way back.
+    await searchBox(page).fill(nobody);
+    await expect(shown(page, 'team-card')).toHaveCount(0);
+    await clearInBox.click();
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(shown(page, 'team-card')).toHaveCount(everyone);
+    await expect(searchBox(page)).toBeFocused();
+
+    // The portfolio's box shows the search its list shows: not the carried query, its address's ?q=.
+    await searchBox(page).fill(nobody);
+    await page.goto('/Projects');
+    await waitForHydration(searchBox(page));
+    await expect(searchBox(page)).toHaveValue('');
+    const all = await page.getByTestId('event-card').count();
+    expect(all).toBeGreaterThan(0);
+    const { total } = (await (await request.get('/project-search.json?locale=en&q=dubai')).json()) as { total: number };
+    expect(total).toBeGreaterThan(0);
+    await searchBox(page).fill('dubai');
+    await searchBox(page).press('Enter');
+    await expect(page).toHaveURL((u) => u.pathname === '/Projects' && u.searchParams.get('q') === 'dubai');
+    await expect(searchBox(page)).toHaveValue('dubai');
+    await expect(page.getByTestId('projects-count')).toHaveText(
+      translate('en', 'projects')('resultsFor', { count: total, query: 'dubai' }),
+    );
+    await clearInBox.click();
+    await expect(page).toHaveURL((u) => u.pathname === '/Projects' && !u.searchParams.has('q'));
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(page.getByTestId('projects-count')).not.toContainText('dubai');
+  });
+
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ])
+    test(`on Home the results come into view as one types and on Enter (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await ready(page, '/');
+      const status = page.getByTestId('home-search-status');
+      await expect(status).not.toBeInViewport();
+      await searchBox(page).pressSequentially('dubai', { delay: 40 });
+      await expect(status).toHaveText(/\d/);
+      await expect(status).toBeInViewport();
+      await expect(searchBox(page)).toBeInViewport();
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(status).not.toBeInViewport();
+      await searchBox(page).press('Enter');
+      await expect(status).toBeInViewport();
+    });
+});

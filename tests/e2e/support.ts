@@ -14,8 +14,17 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQ
  * request (AVIF, ~1 s of CPU each on this 2-core machine), so by default the browser gets a 1×1
  * pixel for /_next/image instead; the specs that look at images turn the real ones back on.
  */
+let visitors = 0;
 export const test = base.extend<{ realImages: boolean }>({
   realImages: [false, { option: true }],
+  // Each test is a visitor of its own, with its own address (behind the test server's one trusted proxy): per-address
+  // budgets (sign-in, search) count one person's requests, as they do for real visitors, not the whole run's, which
+  // all come from 127.0.0.1. A test that sets its own address keeps it.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    visitors += 1;
+    const visitor = `10.${230 + (testInfo.workerIndex % 10)}.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+    await use({ 'X-Forwarded-For': visitor, ...extraHTTPHeaders });
+  },
   context: async ({ context, realImages }, use) => {
     if (!realImages) {
       await context.route(/\/_next\/image\?/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }));
