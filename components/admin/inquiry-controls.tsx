@@ -84,17 +84,51 @@ function PlainDisclosure({
   );
 }
 
+/** What a control that saves on change says beside itself: saving, saved, or not saved (its old value back). */
+type ControlState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/**
+ * The lead's own controls save as soon as they change (issue 35: a status changed and a note added, with one Save
+ * pressed, was shown as saved and was not). Each says so beside itself, and a failed save puts the saved value
+ * back, so what the screen shows is what is stored. Without scripts the same forms post with their Save button.
+ */
+function ControlStatus({ state, testId }: { state: ControlState; testId: string }) {
+  const t = useTranslations('admin.inquiries');
+  const words = { idle: t('savesOnChange'), saving: t('controlSaving'), saved: t('controlSaved'), failed: t('controlNotSaved') }[state];
+  return (
+    <p
+      role="status"
+      className={`min-h-6 text-sm font-semibold ${state === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-zinc-700 dark:text-zinc-300'}`}
+      data-testid={testId}
+      data-state={state}
+    >
+      {words}
+    </p>
+  );
+}
+
 export function InquiryStatusForm({ id, status }: { id: number; status: string }) {
   const t = useTranslations('admin.inquiries');
-  const [busy, setBusy] = useState(false);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  const scripted = useScripted();
+  const [state, setState] = useState<ControlState>('idle');
+  const saved = useRef(status);
+  const select = useRef<HTMLSelectElement>(null);
+  async function save(value: string) {
+    setState('saving');
+    const result = await saveInquiryStatus(id, value).catch(failed);
+    if (result.ok) {
+      saved.current = value;
+      setState('saved');
+      toast.success(t('statusSaved'), { duration: TIMINGS.successToastMs });
+    } else {
+      if (select.current) select.current.value = saved.current;
+      setState('failed');
+      toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
+    }
+  }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const value = new FormData(event.currentTarget).get('status');
-    setBusy(true);
-    const result = await saveInquiryStatus(id, String(value)).catch(failed);
-    setBusy(false);
-    if (result.ok) toast.success(t('statusSaved'), { duration: TIMINGS.successToastMs });
-    else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
+    void save(String(new FormData(event.currentTarget).get('status')));
   }
   return (
     <form action={leadFormPlain} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" data-testid="inquiry-status-form">
@@ -103,7 +137,15 @@ export function InquiryStatusForm({ id, status }: { id: number; status: string }
         <label htmlFor="inquiry-status" className="mb-1 block text-sm font-semibold">
           {t('status')}
         </label>
-        <select id="inquiry-status" name="status" defaultValue={status} className="field-input">
+        <select
+          ref={select}
+          id="inquiry-status"
+          name="status"
+          defaultValue={status}
+          onChange={(event) => void save(event.currentTarget.value)}
+          aria-describedby={scripted ? 'inquiry-status-state' : undefined}
+          className="field-input"
+        >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`statuses.${s}`)}
@@ -111,9 +153,16 @@ export function InquiryStatusForm({ id, status }: { id: number; status: string }
           ))}
         </select>
       </div>
-      <button type="submit" disabled={busy} aria-busy={busy} className="btn-primary" data-testid="inquiry-status-save">
-        {t('saveStatus')}
-      </button>
+      {/* With scripts the change is the save; without them the form posts. */}
+      {scripted ? (
+        <div id="inquiry-status-state">
+          <ControlStatus state={state} testId="inquiry-status-state" />
+        </div>
+      ) : (
+        <button type="submit" className="btn-primary" data-testid="inquiry-status-save">
+          {t('saveStatus')}
+        </button>
+      )}
     </form>
   );
 }
@@ -217,7 +266,7 @@ export function InquiryDeleteButton({ id, name }: { id: number; name: string }) 
   );
 }
 
-/** The lead's assignee (a staff member or nobody) and follow-up day, saved together. */
+/** The lead's assignee (a staff member or nobody) and follow-up day, saved together, as either changes. */
 export function InquiryAssignForm({
   id,
   assigneeId,
@@ -230,26 +279,57 @@ export function InquiryAssignForm({
   staff: { id: number; name: string }[];
 }) {
   const t = useTranslations('admin.inquiries');
-  const [busy, setBusy] = useState(false);
+  const scripted = useScripted();
+  const [state, setState] = useState<ControlState>('idle');
   const [error, setError] = useState('');
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const who = String(data.get('assignee') ?? '');
-    setBusy(true);
-    const result = await assignLead(id, who ? Number(who) : null, String(data.get('followUp') ?? '')).catch(failed);
-    setBusy(false);
+  const form = useRef<HTMLFormElement>(null);
+  const saved = useRef({ assignee: assigneeId === null ? '' : String(assigneeId), followUp });
+  async function save() {
+    if (!form.current) return;
+    const data = new FormData(form.current);
+    const next = { assignee: String(data.get('assignee') ?? ''), followUp: String(data.get('followUp') ?? '') };
+    setState('saving');
+    const result = await assignLead(id, next.assignee ? Number(next.assignee) : null, next.followUp).catch(failed);
     if (result.ok) {
+      saved.current = next;
       setError('');
+      setState('saved');
       toast.success(t('assignmentSaved'), { duration: TIMINGS.successToastMs });
       return;
     }
+    // What is stored stays on screen: the refused values go back.
+    const fields = form.current.elements;
+    (fields.namedItem('assignee') as HTMLSelectElement).value = saved.current.assignee;
+    (fields.namedItem('followUp') as HTMLInputElement).value = saved.current.followUp;
+    setState('failed');
     const code = result.fieldErrors?.assignee?.[0] ?? result.fieldErrors?.followUp?.[0];
     if (code && t.has(runtimeKey(`assignErrors.${code}`))) setError(t(runtimeKey(`assignErrors.${code}`)));
     else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
   }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void save();
+  }
+  // The native change event: a picked person, a whole date (React's onChange on a date field fires per keystroke,
+  // with an empty value until the date is complete, which would clear the stored follow-up).
+  const latest = useRef(save);
+  useEffect(() => {
+    latest.current = save;
+  });
+  useEffect(() => {
+    const element = form.current;
+    const onChange = () => void latest.current();
+    element?.addEventListener('change', onChange);
+    return () => element?.removeEventListener('change', onChange);
+  }, []);
   return (
-    <form action={leadFormPlain} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" data-testid="inquiry-assign-form">
+    <form
+      ref={form}
+      action={leadFormPlain}
+      onSubmit={onSubmit}
+      className="flex flex-wrap items-end gap-2"
+      data-testid="inquiry-assign-form"
+    >
       <PlainFields form="assign" id={id} />
       <div>
         <label htmlFor="inquiry-assignee" className="mb-1 block text-sm font-semibold">
@@ -270,9 +350,13 @@ export function InquiryAssignForm({
         </label>
         <input id="inquiry-follow-up" name="followUp" type="date" defaultValue={followUp} className="field-input" />
       </div>
-      <button type="submit" disabled={busy} aria-busy={busy} className="btn-primary" data-testid="inquiry-assign-save">
-        {t('saveAssignment')}
-      </button>
+      {scripted ? (
+        <ControlStatus state={state} testId="inquiry-assign-state" />
+      ) : (
+        <button type="submit" className="btn-primary" data-testid="inquiry-assign-save">
+          {t('saveAssignment')}
+        </button>
+      )}
       {error && (
         <p role="alert" className="w-full text-sm font-semibold text-red-700 dark:text-red-400" data-testid="inquiry-assign-error">
           {error}

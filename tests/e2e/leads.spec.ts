@@ -188,8 +188,9 @@ for (const locale of LOCALES) {
     // Assigned to oneself, to follow up today.
     await page.locator('#inquiry-assignee').selectOption(String(admin.id));
     await page.locator('#inquiry-follow-up').fill(dubaiToday());
-    await page.getByTestId('inquiry-assign-save').click();
-    await expect(page.getByText(t.assignmentSaved)).toBeVisible();
+    // Saved as each changes (issue 35), said beside the controls.
+    await expect(page.getByTestId('inquiry-assign-state')).toHaveText(t.controlSaved);
+    await expect(page.getByText(t.assignmentSaved).first()).toBeVisible();
     await expect
       .poll(async () => {
         const r = await testDb.inquiry.findUniqueOrThrow({ where: { id: row.id } });

@@ -212,8 +212,9 @@ for (const locale of LOCALES) {
     await expect(badge).toHaveText(String(unread - 1));
     expect((await testDb.inquiry.findUniqueOrThrow({ where: { id: row.id } })).readAt).not.toBeNull();
 
+    // The change is the save (issue 35), said beside the control.
     await page.locator('#inquiry-status').selectOption('contacted');
-    await page.getByTestId('inquiry-status-save').click();
+    await expect(page.getByTestId('inquiry-status-state')).toHaveText(t.controlSaved);
     await expect(page.getByText(t.statusSaved)).toBeVisible();
     await expect.poll(async () => (await testDb.inquiry.findUniqueOrThrow({ where: { id: row.id } })).status).toBe('contacted');
 
@@ -266,4 +267,58 @@ test('delete with confirmation', async ({ page }) => {
   await page.waitForURL('**/Admin/Inquiries');
   await expect(page.getByText(t.deleted)).toBeVisible();
   expect(await testDb.inquiry.count({ where: { id: row.id } })).toBe(0);
+});
+
+test('on a 375 px phone in Arabic: a status changed and a note added are both kept after a reload; a refused change goes back', async ({
+  browser,
+}) => {
+  const t = messages('ar').admin.inquiries;
+  const lead = await testDb.inquiry.create({
+    data: {
+      name: `${RUN}-phone-ar`,
+      phone: '+971 50 111 2233',
+      eventType: 'wedding',
+      city: 'sharjah',
+      message: 'حفل',
+      locale: 'ar',
+      consentedAt: new Date(),
+    },
+  });
+  const admin = await makeUser('admin');
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'ar' });
+  await ownAddress(context);
+  const page = await context.newPage();
+  try {
+    await page.goto('/ar/LogIn');
+    await page.locator('#auth-email').fill(admin.email);
+    await page.locator('#auth-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname === '/ar/Admin');
+    await page.goto(`/ar/Admin/Inquiry/${lead.id}`);
+    const state = page.getByTestId('inquiry-status-state');
+    // Once scripts run the control says how it saves; before, the form has its Save button.
+    await expect(state).toHaveText(t.savesOnChange);
+    await expect(page.getByTestId('inquiry-status-save')).toHaveCount(0);
+
+    // Status changed, then a note typed and added: the status was saved by its change, not by "Add note".
+    await page.locator('#inquiry-status').selectOption('contacted');
+    await expect(state).toHaveText(t.controlSaved);
+    await page.getByLabel(t.noteLabel).fill('اتصلت بالعميل');
+    await page.getByTestId('inquiry-note-save').click();
+    await expect(page.getByTestId('inquiry-note').filter({ hasText: 'اتصلت بالعميل' })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('#inquiry-status')).toHaveValue('contacted');
+    await expect(page.getByTestId('inquiry-note').filter({ hasText: 'اتصلت بالعميل' })).toBeVisible();
+    expect((await testDb.inquiry.findUniqueOrThrow({ where: { id: lead.id } })).status).toBe('contacted');
+
+    // A change the server refuses (the lead was deleted meanwhile) is never shown as saved: the stored value is back.
+    await expect(state).toHaveText(t.savesOnChange);
+    await testDb.inquiryNote.deleteMany({ where: { inquiryId: lead.id } });
+    await testDb.inquiry.delete({ where: { id: lead.id } });
+    await page.locator('#inquiry-status').selectOption('won');
+    await expect(state).toHaveText(t.controlNotSaved);
+    await expect(page.locator('#inquiry-status')).toHaveValue('contacted');
+  } finally {
+    await context.close();
+  }
 });
