@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_FULL_RETRY_AFTER_SECONDS } from '@/lib/uploads/store';
+import { withCuts } from '@/lib/uploads/cuts';
 import { call, imageFile, userWithToken } from '../helpers/api';
 import { testDb } from '../helpers/db';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
@@ -116,6 +117,15 @@ describe.skipIf(!isRoot)('a full uploads disk', () => {
     expect(await readyzTurns(200)).toEqual({ status: 200, body: '{"status":"ready"}' });
     const res = await call('/api/slider', { base: server.base, token: admin, form: { img: await imageFile('full.jpg', 'jpeg', 256) } });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
-    expect(files().map((e) => path.join(path.relative(mount, e.parentPath), e.name))).toEqual([path.join('slides', res.data.img)]);
+    // The image and its two stored cuts (lib/uploads/cuts.ts).
+    expect(
+      files()
+        .map((e) => path.join(path.relative(mount, e.parentPath), e.name))
+        .sort(),
+    ).toEqual(
+      withCuts(res.data.img)
+        .map((name) => path.join('slides', name))
+        .sort(),
+    );
   }, 60_000);
 });
