@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, userWithToken } from '../helpers/api';
+import { invoke, sessionCookie } from '../helpers/actions';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { testDb } from '../helpers/db';
 import { treeCpuSeconds } from '../helpers/process-tree';
@@ -35,8 +36,11 @@ const CPU_PER_CUT_MS = 20;
 
 let server: SpawnedServer;
 let admin: string;
+let adminEmail: string;
 beforeAll(async () => {
-  admin = (await userWithToken('admin')).token!;
+  const made = await userWithToken('admin');
+  admin = made.token!;
+  adminEmail = made.user!.email;
   server = await spawnServer(env, await freePort([], PORTS));
 }, 120_000);
 afterAll(async () => {
@@ -104,7 +108,10 @@ describe('cuts are made at upload and served from the store', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
     const cpuMs = ((treeCpuSeconds(server.pid) - before) * 1000) / (answers.length * 2);
-    console.log(`[cuts] ${answers.length * 2} stored-cut requests: ${cpuMs.toFixed(1)} ms CPU each on average`);
+    const bytes = answers.reduce((sum, a) => sum + a.share.body.length + a.portrait.body.length, 0) / (answers.length * 2);
+    console.log(
+      `[cuts] ${answers.length * 2} stored-cut requests: ${cpuMs.toFixed(1)} ms CPU each on average (${Math.round(bytes / 1024)} KB each)`,
+    );
     expect(cpuMs).toBeLessThan(CPU_PER_CUT_MS);
 
     for (const { img, share, portrait } of answers) {
@@ -118,6 +125,14 @@ describe('cuts are made at upload and served from the store', () => {
       expect(portrait.body.equals(readFileSync(path.join(dir, 'slides', cutName(img, 'portrait'))))).toBe(true);
     }
     expect(server.output()).not.toContain('[uploads] made the ');
+
+    // For scale: the same route serving the 40 originals (what any stored file costs, no cut).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const plainBefore = treeCpuSeconds(server.pid);
+    for (const { img } of slides) expect((await get(`/sliderimges/${img}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const plainMs = ((treeCpuSeconds(server.pid) - plainBefore) * 1000) / slides.length;
+    console.log(`[cuts] ${slides.length} original-file requests (no crop): ${plainMs.toFixed(1)} ms CPU each on average`);
   }, 120_000);
 
   it('a name that is no image in the store is a 404 with a crop; an unknown crop a 400; a cut is not cut again', async () => {
@@ -198,6 +213,20 @@ describe('cuts follow their original: trash, and the sweeper', () => {
     expect(files('slides').filter((name) => name.startsWith(deleted.img))).toEqual([]);
     expect(files('trash-slides')).toEqual(withCuts(deleted.img).sort());
     expect((await get(`/sliderimges/${deleted.img}?crop=share`)).status).toBe(404);
+
+    // A restore (the activity log's action) brings the cuts back with the photo; deleted again, they go again.
+    const entry = await testDb.activityLog.findFirstOrThrow({ where: { kind: 'delete', entity: 'slides', entityId: deleted.id } });
+    const form = new FormData();
+    form.append('entry', String(entry.id));
+    form.append('query', 'kind=delete&page=1');
+    form.append('locale', 'en');
+    const restored = await invoke('restoreEntry', [form], await sessionCookie(adminEmail, server.base), '/Admin/Activity', server.base);
+    expect(restored.redirect).toContain(`restored=${entry.id}`);
+    expect(files('trash-slides')).toEqual([]);
+    expect(files('slides').filter((name) => name.startsWith(deleted.img))).toEqual(withCuts(deleted.img).sort());
+    expect((await get(`/sliderimges/${deleted.img}?crop=share`)).status).toBe(200);
+    expect((await call(`/api/slider/${deleted.id}`, { base: server.base, token: admin, method: 'DELETE' })).status).toBe(200);
+    expect(files('trash-slides')).toEqual(withCuts(deleted.img).sort());
 
     // A photo deleted 40 days ago, past its restore window, its cuts with it in the trash; and a
     // cut whose photo is gone from the served folder (a crash between the two removals).
