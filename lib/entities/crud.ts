@@ -11,6 +11,7 @@ import { parseId } from '@/lib/entities/ids';
 import { assertVersion, nextUpdatedAt, versionOf } from '@/lib/entities/version';
 import { ImageError, processImage } from '@/lib/uploads/image';
 import { moveFile, newFileName, trashOf, uploadStore, uploads, type UploadFolder } from '@/lib/uploads/store';
+import { storeCuts, withCuts } from '@/lib/uploads/cuts';
 import { isUnavailable } from '@/lib/db/faults';
 
 /**
@@ -54,7 +55,8 @@ function filesOf(entity: AnyEntity, row: Record<string, unknown>): string[] {
  */
 async function trashFiles(entity: AnyEntity, names: string[]): Promise<void> {
   const store = await uploadStore();
-  for (const name of names) {
+  // Its stored cuts go with it (one not made yet is simply not there: moveFile answers false).
+  for (const name of names.flatMap(withCuts)) {
     try {
       await moveFile(store, folderOf(entity), trashOf(folderOf(entity)), name);
     } catch (error) {
@@ -131,11 +133,17 @@ function validateInTransaction(entity: AnyEntity, raw: Record<string, unknown>, 
   return data;
 }
 
+/** A file no row refers to any more (replaced, or its row's write failed), and its cuts. */
+async function removeWithCuts(folder: UploadFolder, name: string): Promise<void> {
+  for (const file of withCuts(name)) await uploads.remove(folder, file);
+}
+
 async function storeImage(folder: UploadFolder, file: File): Promise<string> {
   try {
     const image = await processImage(file);
     const name = newFileName(image.ext);
     await uploads.put(folder, name, image.data);
+    await storeCuts(folder, name, image.data);
     return name;
   } catch (error) {
     if (error instanceof ImageError) throw invalid({ image: [error.code] });
@@ -153,6 +161,7 @@ export async function storeGalleryImage(entity: AnyEntity, upload: Upload): Prom
     const image = await processImage(upload);
     const file = newFileName(image.ext);
     await uploads.put(folderOf(entity), file, image.data);
+    await storeCuts(folderOf(entity), file, image.data);
     return { file, width: image.width, height: image.height };
   } catch (error) {
     if (error instanceof ImageError) throw invalid({ image: [error.code] });
@@ -193,7 +202,7 @@ export async function create<R extends Row>(entity: Entity<R>, raw: Record<strin
     await invalidate(entity.key);
     return row;
   } catch (error) {
-    if (image) await uploads.remove(folderOf(entity), image);
+    if (image) await removeWithCuts(folderOf(entity), image);
     mapDbError(error);
   }
 }
@@ -244,11 +253,11 @@ export async function update<R extends Row>(
       return { row, replaced: image && held !== image ? held : null };
     }, TRANSACTION);
   } catch (error) {
-    if (image) await uploads.remove(folderOf(entity), image);
+    if (image) await removeWithCuts(folderOf(entity), image);
     mapDbError(error);
   }
   // Only after the row points at the new file (committed) is the old one removed.
-  if (result.replaced) await uploads.remove(folderOf(entity), result.replaced);
+  if (result.replaced) await removeWithCuts(folderOf(entity), result.replaced);
   await invalidate(entity.key);
   return result.row;
 }
@@ -298,7 +307,8 @@ export async function restore(entity: AnyEntity, snapshot: Record<string, unknow
   // restore refused below, then tried again) is where the row needs it; a refused restore leaves
   // them served until the sweeper puts them back in the trash.
   const store = await uploadStore();
-  for (const name of filesOf(entity, snapshot)) await moveFile(store, trashOf(folderOf(entity)), folderOf(entity), name);
+  // With their cuts; a cut not in the trash is made again by its first request.
+  for (const name of filesOf(entity, snapshot).flatMap(withCuts)) await moveFile(store, trashOf(folderOf(entity)), folderOf(entity), name);
   try {
     await db.$transaction(async (tx) => {
       if (await delegateOf(entity, tx).findUnique({ where: { id } })) throw conflict('restoreIdTaken');

@@ -139,6 +139,9 @@ export async function portraitCrop(data: Buffer): Promise<Buffer> {
       return pipeline.webp({ quality: 92 }).toBuffer();
     case 'heif':
       return pipeline.avif({ quality: 80 }).toBuffer();
+    // A still GIF stays a GIF: its stored cut is named after the original's format (lib/uploads/cuts.ts).
+    case 'gif':
+      return pipeline.gif().toBuffer();
     default:
       return pipeline.png().toBuffer();
   }
@@ -147,7 +150,7 @@ export async function portraitCrop(data: Buffer): Promise<Buffer> {
 /**
  * A link preview's image (1200x630, what og:image declares): cut around the most salient part, as
  * a JPEG every network reads. The site's own preview is cut once on upload (lib/settings/save.ts);
- * a project's is cut from its first photo on request (`?crop=share`, the media route).
+ * a project's is its first photo's stored share cut (`?crop=share`, lib/uploads/cuts.ts).
  */
 export function shareCrop(data: Buffer): Promise<Buffer> {
   return sharp(data)

@@ -6,6 +6,7 @@ import { db } from '@/lib/db/client';
 import { imageNames } from '@/lib/entities/crud';
 import { IMAGE_ENTITIES } from '@/lib/entities/registry';
 import { settingsFileNames } from '@/lib/settings/files';
+import { withCuts } from './cuts';
 import { moveFile, SITE_FOLDER, STORE_FOLDERS, trashOf, uploadStore, type StoreFolder, type UploadFolder } from './store';
 
 /**
@@ -45,6 +46,11 @@ export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now
       const restorable = await restorableFiles(tx, imageColumns);
       for (const [folder, names] of restorable) {
         for (const name of names) referenced.get(trashOf(folder as UploadFolder))?.add(name);
+      }
+      // A file's stored cuts (lib/uploads/cuts.ts) are kept, and trashed, exactly as it is; the cuts
+      // of a file that is gone are orphans like any other.
+      for (const sets of [referenced.values(), restorable.values()]) {
+        for (const names of sets) for (const name of [...names]) for (const file of withCuts(name)) names.add(file);
       }
       const removed: string[] = [];
       let kept = 0;

@@ -15,9 +15,10 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-export async function freePort(except: number[] = []): Promise<number> {
-  for (const port of PORTS) if (!except.includes(port) && (await isFree(port))) return port;
-  throw new Error('no free port in 3121-3129');
+/** A free port of `candidates` (3121-3129 unless a test names its own range). */
+export async function freePort(except: number[] = [], candidates: readonly number[] = PORTS): Promise<number> {
+  for (const port of candidates) if (!except.includes(port) && (await isFree(port))) return port;
+  throw new Error(`no free port in ${candidates[0]}-${candidates.at(-1)}`);
 }
 
 export interface SpawnedServer {

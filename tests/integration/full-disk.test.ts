@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, rmdirSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, fstatSync, mkdtempSync, openSync, readdirSync, rmSync, rmdirSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_FULL_RETRY_AFTER_SECONDS } from '@/lib/uploads/store';
+import { cutName, withCuts } from '@/lib/uploads/cuts';
 import { call, imageFile, userWithToken } from '../helpers/api';
 import { testDb } from '../helpers/db';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
@@ -116,6 +118,46 @@ describe.skipIf(!isRoot)('a full uploads disk', () => {
     expect(await readyzTurns(200)).toEqual({ status: 200, body: '{"status":"ready"}' });
     const res = await call('/api/slider', { base: server.base, token: admin, form: { img: await imageFile('full.jpg', 'jpeg', 256) } });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
-    expect(files().map((e) => path.join(path.relative(mount, e.parentPath), e.name))).toEqual([path.join('slides', res.data.img)]);
+    // The image and its two stored cuts (lib/uploads/cuts.ts).
+    expect(
+      files()
+        .map((e) => path.join(path.relative(mount, e.parentPath), e.name))
+        .sort(),
+    ).toEqual(
+      withCuts(res.data.img)
+        .map((name) => path.join('slides', name))
+        .sort(),
+    );
+  }, 60_000);
+
+  it('room for the photo but not its cuts: the upload is kept (201, its row); the cut is served all the same and stored once there is room', async () => {
+    fill();
+    // One page back: the small photo fits, its cuts (written after it) do not.
+    const fd = openSync(filler, 'r+');
+    ftruncateSync(fd, fstatSync(fd).size - 4096);
+    closeSync(fd);
+    const res = await call('/api/slider', { base: server.base, token: admin, form: { img: await imageFile('tight.jpg', 'jpeg', 256) } });
+    expect(res.status, JSON.stringify(res.data)).toBe(201);
+    const img: string = res.data.img;
+    expect(await testDb.slide.count({ where: { image: img } })).toBe(1);
+    const inSlides = () =>
+      files()
+        .filter((e) => e.name.startsWith(img))
+        .map((e) => e.name);
+    expect(inSlides()).toEqual([img]);
+    expect(server.output()).toContain(`[uploads] could not store the share cut of slides/${img} (the media route makes it later)`);
+    expect(server.output()).toContain(`[uploads] could not store the portrait cut of slides/${img} (the media route makes it later)`);
+
+    // Still full: made and served, not stored.
+    const served = await fetch(`${server.base}/sliderimges/${img}?crop=share`);
+    expect(served.status).toBe(200);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+    expect(inSlides()).toEqual([img]);
+
+    rmSync(filler);
+    expect((await fetch(`${server.base}/sliderimges/${img}?crop=share`)).status).toBe(200);
+    expect(inSlides().sort()).toEqual([img, cutName(img, 'share')].sort());
+    expect(server.output()).toContain(`[uploads] made the share cut of slides/${img} (stored for every later request)`);
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { call, freshIp, imageFile, userWithToken } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { testDb } from '../helpers/db';
 import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-server';
+import { withCuts } from '@/lib/uploads/cuts';
 
 // No orphan files, ever (issue 16): concurrent updates of one row delete exactly the file the row
 // held at commit, and a server killed mid-upload is cleaned up by the sweeper at its next start.
@@ -54,15 +55,15 @@ describe('concurrent image updates of one row', () => {
     const after = files(mainDir, 'slides');
     // Of the 21 files this row ever had, exactly one is stored: the one it refers to.
     expect(after.filter((name) => written.has(name))).toEqual([row.image]);
-    // Nothing else in the folder changed.
-    expect(after).toEqual([...before.filter((name) => name !== created.data.img), row.image].sort());
+    // Nothing else in the folder changed: the first file and its cuts went, the row's file and its cuts are there.
+    expect(after).toEqual([...before.filter((name) => !withCuts(created.data.img).includes(name)), ...withCuts(row.image)].sort());
   });
 
   it('updates racing a delete of the row leave one file for it: the one it held when deleted, in the trash for a restore', async () => {
     const created = await call('/api/slider', { token: admin, form: { img: await imageFile('doomed.jpg') } });
     expect(created.status).toBe(201);
     const id: number = created.data.id;
-    const before = files(mainDir, 'slides').filter((name) => name !== created.data.img);
+    const before = files(mainDir, 'slides').filter((name) => !withCuts(created.data.img).includes(name));
 
     const uploads = await Promise.all(Array.from({ length: 8 }, (_, i) => imageFile(`r${i}.png`, 'png', 40 + i)));
     const updates = uploads.map((img) => call(`/api/slider/${id}`, { token: admin, form: { img, _method: 'PUT' } }));
@@ -140,7 +141,8 @@ describe('kill -9 during an upload burst, then a restart', () => {
     await first.kill('SIGKILL');
     await burst;
 
-    const referenced = new Set((await testDb.slide.findMany({ select: { image: true } })).map((s) => s.image));
+    // A row's file and its stored cuts (lib/uploads/cuts.ts): what the sweeper keeps.
+    const referenced = new Set((await testDb.slide.findMany({ select: { image: true } })).flatMap((s) => withCuts(s.image)));
     const left = files(dir, 'slides');
     const crashOrphans = left.filter((name) => !referenced.has(name));
     console.log(
@@ -204,7 +206,7 @@ describe('kill -9 during an upload burst, then a restart', () => {
     expect(done).toContain(`${removed.length + 1} removed`);
 
     const after = files(dir, 'slides');
-    const rowsNow = new Set((await testDb.slide.findMany({ select: { image: true } })).map((s) => s.image));
+    const rowsNow = new Set((await testDb.slide.findMany({ select: { image: true } })).flatMap((s) => withCuts(s.image)));
     // Every file left is referenced by a row, except the one still in flight (younger than the
     // grace); the one a restore may still need is in the trash, alone there.
     expect(after.filter((name) => !rowsNow.has(name))).toEqual([inFlight]);

@@ -317,6 +317,12 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       const afterReplace = await driver.stored('slides');
       expect(afterReplace).toContain(second);
       expect(afterReplace).not.toContain(first);
+      // Each image's cuts are stored beside it at upload and go with it (lib/uploads/cuts.ts).
+      expect(afterReplace.filter((name) => name.startsWith(`${second}.cut-`)).sort()).toEqual([
+        `${second}.cut-portrait.png`,
+        `${second}.cut-share.jpg`,
+      ]);
+      expect(afterReplace.filter((name) => name.startsWith(`${first}.cut-`))).toEqual([]);
       expect((await fetch(`${driver.base()}/sliderimges/${first}`)).status).toBe(404);
       expect((await fetch(`${driver.base()}/sliderimges/${second}`)).status).toBe(200);
 
@@ -326,7 +332,13 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       // after): kept in the store, no longer served.
       expect(await driver.stored('slides')).not.toContain(second);
       expect(await driver.stored('trash-slides')).toContain(second);
+      expect((await driver.stored('slides')).filter((name) => name.startsWith(second))).toEqual([]);
+      expect((await driver.stored('trash-slides')).filter((name) => name.startsWith(`${second}.cut-`)).sort()).toEqual([
+        `${second}.cut-portrait.png`,
+        `${second}.cut-share.jpg`,
+      ]);
       expect((await fetch(`${driver.base()}/sliderimges/${second}`)).status).toBe(404);
+      expect((await fetch(`${driver.base()}/sliderimges/${second}?crop=share`)).status).toBe(404);
     });
 
     it('the back office (admin actions) stores, replaces and removes the same way', async () => {

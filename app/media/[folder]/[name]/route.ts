@@ -2,7 +2,8 @@ import { etagOf, notModified, plainText } from '@/lib/http/file-answers';
 import { errorMessage } from '@/lib/i18n/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { preferredLocale } from '@/lib/http/accept-language';
-import { CONTENT_TYPES, portraitCrop, shareCrop } from '@/lib/uploads/image';
+import { CONTENT_TYPES } from '@/lib/uploads/image';
+import { isCut, isCutName, storedCut } from '@/lib/uploads/cuts';
 import { SITE_FOLDER, uploads, type UploadFolder } from '@/lib/uploads/store';
 import { IMAGE_URL_FOLDERS } from '@/lib/entities/registry';
 import { SITE_URL_FOLDER } from '@/lib/settings/paths';
@@ -10,26 +11,11 @@ import { SITE_URL_FOLDER } from '@/lib/settings/paths';
 // Serves /sliderimges/x.jpg and the other legacy folders (rewritten here in next.config.ts), and
 // the site settings' images at /siteimges/x.png (logo, social preview).
 // Names are server-made and never reused, so the files can be cached forever.
-// `?crop=portrait` serves the photo's portrait cut (lib/uploads/image.ts), which the home page's
-// hero asks the image optimiser for on phones held upright.
+// `?crop=portrait` serves the photo's portrait cut, which the home page's hero asks the image
+// optimiser for on phones held upright; `?crop=share` its link preview. Both are stored files,
+// made once (lib/uploads/cuts.ts): no image work on the request path but a first request for an
+// upload older than stored cuts.
 type Context = { params: Promise<{ folder: string; name: string }> };
-
-const CROPS = { portrait: portraitCrop, share: shareCrop } as const;
-
-// The optimiser caches what it makes from a cut, so a cut is asked for rarely; the few most
-// recent are kept so that repeated direct requests do not each cost a decode and an encode.
-const recentCuts = new Map<string, Buffer>();
-const RECENT_CUTS = 16;
-
-async function cut(key: string, crop: keyof typeof CROPS, data: Buffer): Promise<Buffer> {
-  const cacheKey = `${crop}:${key}`;
-  const hit = recentCuts.get(cacheKey);
-  if (hit) return hit;
-  const result = await CROPS[crop](data);
-  recentCuts.set(cacheKey, result);
-  if (recentCuts.size > RECENT_CUTS) recentCuts.delete(recentCuts.keys().next().value!);
-  return result;
-}
 
 export async function GET(request: Request, { params }: Context) {
   const { folder, name } = await params;
@@ -38,11 +24,13 @@ export async function GET(request: Request, { params }: Context) {
   const type = CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
   if (!folders || !type) return plainText(404, errorMessage('notFound', locale));
   const crop = new URL(request.url).searchParams.get('crop');
-  if (crop !== null && !Object.hasOwn(CROPS, crop)) return plainText(400, errorMessage('unknownCrop', locale));
+  if (crop !== null && !isCut(crop)) return plainText(400, errorMessage('unknownCrop', locale));
+  // A cut is not cut again (that would store cuts of cuts, one per request's choice).
+  if (crop !== null && isCutName(name)) return plainText(404, errorMessage('notFound', locale));
   for (const store of folders) {
     let file: Awaited<ReturnType<typeof uploads.get>>;
     try {
-      file = await uploads.get(store, name);
+      file = crop !== null && isCut(crop) ? await storedCut(store, name, crop) : await uploads.get(store, name);
     } catch (error) {
       // The store is unreachable (a bucket down): it passes by itself, so a 503 that says when,
       // never a 500 nor a 404 a cache could keep.
@@ -53,7 +41,7 @@ export async function GET(request: Request, { params }: Context) {
       });
     }
     if (file) {
-      const data = crop ? await cut(`${store}/${name}`, crop as keyof typeof CROPS, file.data) : file.data;
+      const data = file.data;
       const etag = etagOf(data);
       const headers = {
         // The share cut is a JPEG whatever the photo's own format.
