@@ -43,7 +43,7 @@ export const PUBLIC_PAGES = [
 ] as const satisfies readonly PublicPage[];
 
 /** The sign-in flow's pages (app/[locale]/(auth)), outside the navigation and the sitemap. */
-export const AUTH_SEGMENTS = ['LogIn', 'SignUp', 'AwaitingApproval', 'ForgotPassword', 'ResetPassword', 'Invitation'] as const;
+export const AUTH_SEGMENTS = ['LogIn', 'SignUp', 'AwaitingApproval', 'ForgotPassword', 'ResetPassword', 'Invitation', 'Setup'] as const;
 
 /** The back office's first segment (app/[locale]/Admin). */
 export const ADMIN_SEGMENT = 'Admin';

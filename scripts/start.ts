@@ -9,11 +9,21 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { startEmbeddedDatabase } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
-import { buildIfNeeded, compileServerModules } from './lib/build';
+import { buildIfNeededWithProgress, compileServerModules } from './lib/build';
 
 const dev = process.argv.includes('--dev');
 const log = (line: string) => console.log(`[start] ${line}`);
 process.env.NEXT_TELEMETRY_DISABLED = '1';
+const startedAt = performance.now();
+
+// One line per phase, with what it took (issue 35, item 5: a first start that says what it does).
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+async function phase<T>(run: () => Promise<T> | T, done: (result: T) => string): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  log(`${done(result)} (${seconds(performance.now() - started)})`);
+  return result;
+}
 
 async function prepareDatabase(): Promise<{ stop: () => Promise<void>; pglite: PGlite | null }> {
   let stop = async () => {};
@@ -21,7 +31,10 @@ async function prepareDatabase(): Promise<{ stop: () => Promise<void>; pglite: P
   const embedded = !process.env.DATABASE_URL;
   if (embedded) {
     const dataDir = process.env.DATA_DIR || 'data';
-    const database = await startEmbeddedDatabase(dataDir, Number(process.env.EMBEDDED_DB_PORT || 0));
+    const database = await phase(
+      () => startEmbeddedDatabase(dataDir, Number(process.env.EMBEDDED_DB_PORT || 0)),
+      () => `database: embedded PostgreSQL (PGlite) started, data in ${path.resolve(dataDir)}`,
+    );
     process.env.DATABASE_URL = database.url;
     // PGlite is one session: each process keeps one connection (lib/db/embedded.ts).
     process.env.DB_POOL_MAX = '1';
@@ -29,10 +42,11 @@ async function prepareDatabase(): Promise<{ stop: () => Promise<void>; pglite: P
     process.env.EMBEDDED_DATABASE = '1';
     stop = database.stop;
     pglite = database.pglite;
-    log(`embedded PostgreSQL (PGlite) with data in ${path.resolve(dataDir)}`);
   }
-  const migrated = await migrate(process.env.DATABASE_URL!, path.resolve('prisma/migrations'), log);
-  log(`migrations: ${migrated.applied.length} applied, ${migrated.alreadyApplied.length} already applied`);
+  await phase(
+    () => migrate(process.env.DATABASE_URL!, path.resolve('prisma/migrations')),
+    (migrated) => `database: migrations applied (${migrated.applied.length} new, ${migrated.alreadyApplied.length} already applied)`,
+  );
 
   // Imported late: the client reads DATABASE_URL and DB_POOL_MAX when it is created.
   const { db } = await import('@/lib/db/client');
@@ -46,11 +60,17 @@ async function prepareDatabase(): Promise<{ stop: () => Promise<void>; pglite: P
   // under an advisory lock. The embedded database belongs to this one process (and serves one
   // connection at a time, so a second connection for the lock would wait forever).
   const result = embedded ? await writes() : await withStartupLock(process.env.DATABASE_URL!, writes);
-  if (result.seeded) log('seeded the demo company');
+  log(
+    result.seeded
+      ? `demo content seeded: the site starts with a demo company, 7Stars Event; replace it in the back office (README, "The demo company") (${seconds(result.seedMs)})`
+      : `demo content: the database has content, nothing seeded (${seconds(result.seedMs)})`,
+  );
   if (result.admin) {
     log(`Admin ready: ${result.admin}`);
-  } else if ((await db.user.count({ where: { isAdmin: true } })) === 0) {
-    log('no Admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin:create -- --email E --password P`');
+  } else if (result.setup) {
+    log(`no Admin yet. To create the first one, open this one-time link (valid ${result.setup.lifetime}, once):`);
+    log(`  ${result.setup.url}`);
+    log('  (or set ADMIN_EMAIL and ADMIN_PASSWORD and start again; a new link is printed at every start until an Admin exists)');
   }
   // Release the connection (the embedded database's backup runner, in this process, keeps using it).
   if (!embedded) await db.$disconnect();
@@ -80,7 +100,7 @@ async function main() {
   // on PostgreSQL every server runs them itself (instrumentation.ts).
   const runner = pglite ? (await import('@/lib/backups/runner')).startBackupRunner({ kind: 'embedded', pglite }) : null;
   if (dev) compileServerModules();
-  else buildIfNeeded(log);
+  else await buildIfNeededWithProgress(log);
   const port = process.env.PORT || '3000';
   // Both serve through the one HTTP server (server/main.ts); `--dev` runs Next's dev server behind
   // it, without the page cache.
@@ -91,9 +111,26 @@ async function main() {
   const shutdown = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  let exited = false;
   child.on('exit', (code) => {
+    exited = true;
     void (runner?.stop() ?? Promise.resolve()).then(stopDatabase).finally(() => process.exit(code ?? 0));
   });
+  // The last phase line: the server answers /readyz (its database and storage are good).
+  const serving = performance.now();
+  const probe = `http://${process.env.HOSTNAME || '127.0.0.1'}:${port}/readyz`;
+  while (!exited && performance.now() - serving < 10 * 60_000) {
+    const status = await fetch(probe).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) {
+      const site = (process.env.SITE_URL || `http://localhost:${port}`).replace(/\/$/, '');
+      log(`ready on ${site} (server ${seconds(performance.now() - serving)}, whole start ${seconds(performance.now() - startedAt)})`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 main().catch((error) => {

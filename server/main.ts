@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import pino from 'pino';
 import { cachedPagePolicy, frameOrigin, isPagePath } from '@/lib/http/csp';
 import { mapEmbedUrl } from '@/lib/http/map-embed';
@@ -86,6 +87,24 @@ function unavailable(req: Req, res: Res, upstream: Req, key: string | undefined,
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/**
+ * The set-up page (app/[locale]/(auth)/Setup): Next renders its refusal of a used or expired link
+ * as a page, with a 200 it cannot change (a notFound() would lose the page's words without
+ * scripts), so the page marks the refusal and the answer says 410 Gone.
+ */
+const SETUP_PAGE = /^\/(?:(?:ar|en)\/)?setup\/?$/i;
+const LINK_REFUSED_MARK = 'data-link-refused';
+function decoded(body: Buffer, encoding: string | string[] | undefined): string {
+  try {
+    if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
+    if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+    if (encoding === 'deflate') return inflateSync(body).toString('utf8');
+  } catch {
+    return '';
+  }
+  return body.toString('utf8');
+}
+
 async function answer(req: Req, res: Res, pathname: string) {
   const page = isPagePath(pathname);
   if (page) res.setHeader('Content-Security-Policy', pagePolicy);
@@ -111,6 +130,16 @@ async function answer(req: Req, res: Res, pathname: string) {
     // Every action answers its own faults: a 5xx in React's action format means Next could not decode what the client sent.
     if (status >= 500 && req.method === 'POST' && String(upstream.headers['content-type']).startsWith('text/x-component'))
       return relay(req, res, upstream, 400);
+    if (req.method === 'GET' && status === 200 && !req.headers.rsc && SETUP_PAGE.test(pathname)) {
+      const body = await buffer(upstream);
+      const gone = decoded(body, upstream.headers['content-encoding']).includes(LINK_REFUSED_MARK);
+      writeHeaders(res, gone ? 410 : status, [
+        ...endToEnd(upstream.rawHeaders, new Set(['content-length'])),
+        'Content-Length',
+        String(body.length),
+      ]);
+      return void res.end(body);
+    }
     const policy = key !== undefined && req.method === 'GET' ? keepable(req, upstream) : undefined;
     if (!policy) return relay(req, res, upstream);
     const body = await buffer(upstream);

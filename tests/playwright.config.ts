@@ -36,7 +36,7 @@ export default defineConfig({
     // admin-friction.spec.ts a team member without a photo.
     // admin-backups.spec.ts makes real backups (pg_dump and a verifying restore: CPU the timed
     // public specs need).
-    // leads.spec.ts and consent.spec.ts add unread inquiries: never beside quote-requests.spec.ts,
+    // leads.spec.ts, consent.spec.ts and admin-reading-order.spec.ts add unread inquiries: never beside quote-requests.spec.ts,
     // which counts them.
     {
       name: 'public',
@@ -52,6 +52,7 @@ export default defineConfig({
         '**/phone-shell.spec.ts',
         '**/leads.spec.ts',
         '**/consent.spec.ts',
+        '**/admin-reading-order.spec.ts',
       ],
     },
     {
@@ -67,6 +68,7 @@ export default defineConfig({
         '**/admin-backups.spec.ts',
         '**/leads.spec.ts',
         '**/consent.spec.ts',
+        '**/admin-reading-order.spec.ts',
       ],
       dependencies: ['public'],
       fullyParallel: false,

@@ -1,24 +1,21 @@
 import { getTranslations } from 'next-intl/server';
 import { restoreEntry } from '@/lib/admin/actions';
 import { adminPath, AREAS } from '@/lib/admin/areas';
-import { ACTIVITY_KINDS, NOT_AN_ADDRESS, RESTORE_DAYS, type LoggedValue } from '@/lib/activity/kinds';
+import { ACTIVITY_KINDS, RESTORE_DAYS } from '@/lib/activity/kinds';
 import { entityLabel } from '@/lib/activity/labels';
 import { activityQuery, LOGGED_ENTITIES, type ActivityEntry, type ActivityFilter } from '@/lib/activity/read';
 import { isEntityKey } from '@/lib/entities/registry';
+import { changeTexts, detailText, fieldLabel, type ActivityWords } from '@/lib/activity/words';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { AdminLink } from '@/components/admin/admin-link';
-import { formatDubaiTime, ltrIsolate } from '@/lib/inquiries/format';
+import { DateText } from '@/components/date-text';
+import { formatWhen } from '@/lib/i18n/dates';
+import { ltrIsolate } from '@/lib/inquiries/format';
 import { FoldedFilters } from './folded-filters';
 
 // /Admin/Activity (issue 26): the activity log, server-rendered. The filters are a plain GET form
 // and the pages plain links (the URL is the screen's state, so it works without scripts); the one
 // write, "Restore", is a plain form posting to a server action.
-
-/** Values longer than this are cut on screen (the entry keeps them whole). */
-const SHOWN_CHARS = 300;
-
-type Translate = Awaited<ReturnType<typeof getTranslations>>;
-type TranslateActivity = Awaited<ReturnType<typeof getTranslations<'admin.activity'>>>;
 
 /** Where an entry's item is seen in the back office (null: nowhere). */
 function itemHref(entity: string | null, id: number | null): string | null {
@@ -29,38 +26,6 @@ function itemHref(entity: string | null, id: number | null): string | null {
   if (entity === 'inquiries') return id ? adminPath.inquiry(id) : adminPath.inquiries;
   if (isEntityKey(entity)) return id ? adminPath.edit(AREAS[entity], id) : adminPath.list(AREAS[entity]);
   return null;
-}
-
-/** A field's label as its form shows it, else its name. */
-function fieldLabel(t: Translate, entity: string | null, field: string): string {
-  const keys = [
-    entity === 'settings' ? `admin.settings.fields.${field}` : `admin.areas.${entity}.fields.${field}`,
-    `admin.activity.fields.${field}`,
-  ];
-  for (const key of keys) if (t.has(runtimeKey(key))) return t(runtimeKey(key));
-  return field;
-}
-
-function shown(ta: TranslateActivity, value: LoggedValue): string {
-  if (value === null || value === '') return '—';
-  if (typeof value === 'boolean') return value ? ta('yes') : ta('no');
-  const text =
-    Array.isArray(value) && value.every((v) => typeof v !== 'object')
-      ? value.join(', ')
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
-}
-
-/** A refused sign-in's detail ("<code> <typed e-mail>") in words. */
-function detailText(t: Translate, ta: TranslateActivity, entry: ActivityEntry): string | null {
-  if (!entry.detail) return null;
-  const [code = '', ...rest] = entry.detail.split(' ');
-  const reason = t.has(runtimeKey(`errors.${code}`)) ? t(runtimeKey(`errors.${code}`)) : code;
-  const typed = rest.join(' ');
-  if (!typed) return reason;
-  return ta('refusedFor', { email: typed === NOT_AN_ADDRESS ? ta('notAnAddress') : typed, reason });
 }
 
 export async function ActivityLog({
@@ -77,14 +42,15 @@ export async function ActivityLog({
   entries: ActivityEntry[];
   total: number;
   pages: number;
-  people: { id: number; label: string }[];
+  people: { id: number; name: string; label: string }[];
   /** What the last restore did (from the URL after the action). */
   notice: { restored: number } | { error: string } | null;
 }) {
   const t = await getTranslations();
   const ta = await getTranslations('admin.activity');
+  const words: ActivityWords = { t, locale, people: new Map(people.map((p) => [p.id, p.name])) };
   const query = activityQuery(filter);
-  const filtered = Boolean(filter.person || filter.entity || filter.kind || filter.from || filter.to);
+  const filtered = Boolean(filter.person || filter.entity || filter.kind || filter.from || filter.to || filter.signIns);
   const select = (name: keyof ActivityFilter, label: string, choices: { value: string; label: string }[], value: string) => (
     <label className="grid min-w-0 gap-1 text-sm font-semibold">
       {label}
@@ -173,6 +139,17 @@ export async function ActivityLog({
               data-testid="activity-filter-to"
             />
           </label>
+          <label className="flex min-w-0 items-center gap-2 text-sm font-semibold sm:col-span-2 lg:col-span-5">
+            <input
+              type="checkbox"
+              name="signIns"
+              value="1"
+              defaultChecked={filter.signIns}
+              className="size-5"
+              data-testid="activity-filter-signIns"
+            />
+            {ta('showSignIns')}
+          </label>
           <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
             <button type="submit" className="btn-primary" data-testid="activity-apply">
               {ta('apply')}
@@ -187,6 +164,11 @@ export async function ActivityLog({
       <p role="status" className="mb-4 text-sm font-semibold" data-testid="activity-count">
         {ta('count', { count: total })}
       </p>
+      {!filter.signIns && !filter.kind && (
+        <p className="mb-4 text-sm text-zinc-700 dark:text-zinc-300" data-testid="activity-sign-ins-hidden">
+          {ta('signInsHidden')}
+        </p>
+      )}
 
       {entries.length === 0 ? (
         <p data-testid="activity-empty">{ta('empty')}</p>
@@ -195,7 +177,7 @@ export async function ActivityLog({
           {entries.map((entry) => {
             const href = itemHref(entry.entity, entry.entityId);
             const changes = Object.entries(entry.changes);
-            const detail = detailText(t, ta, entry);
+            const detail = detailText(words, entry.kind, entry.detail);
             return (
               <li
                 key={entry.id}
@@ -212,7 +194,7 @@ export async function ActivityLog({
                       {href ? (
                         <AdminLink href={href} className="underline">
                           {entityLabel(t, entry.entity)}
-                          {/* Isolated left to right: "#12" after an Arabic word would read "12#". */}
+                          {/* Isolated left to right (a Latin-digit token): "#12" after an Arabic word would read "12#". */}
                           {entry.entityId ? ` ${ltrIsolate(`#${entry.entityId}`)}` : ''}
                         </AdminLink>
                       ) : (
@@ -220,9 +202,12 @@ export async function ActivityLog({
                       )}
                     </span>
                   )}
-                  <time dateTime={entry.createdAt.toISOString()} className="ms-auto text-sm text-zinc-700 dark:text-zinc-300">
-                    {formatDubaiTime(entry.createdAt, locale)}
-                  </time>
+                  <DateText
+                    date={entry.createdAt}
+                    locale={locale}
+                    className="ms-auto text-sm text-zinc-700 dark:text-zinc-300"
+                    testId="activity-time"
+                  />
                 </div>
                 <p className="mt-2 text-sm break-words">
                   <span className="font-semibold">{ta('who')}: </span>
@@ -250,43 +235,62 @@ export async function ActivityLog({
                 )}
                 {entry.lastAt && (
                   <p className="mt-1 text-sm font-semibold" data-testid="activity-repeats">
-                    {ta('repeated', { count: entry.repeats, time: formatDubaiTime(entry.lastAt, locale) })}
+                    {ta('repeated', { count: entry.repeats, time: formatWhen(entry.lastAt, locale) })}
                   </p>
                 )}
                 {changes.length > 0 && (
-                  // Its own scroll box: a long value never widens the page on a phone.
-                  <div className="mt-3 max-w-full overflow-x-auto">
-                    <table className="w-full min-w-[20rem] text-start text-sm" data-testid="activity-changes">
-                      <thead>
-                        <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                          <th scope="col" className="py-1 pe-3 text-start">
-                            {ta('field')}
-                          </th>
-                          <th scope="col" className="py-1 pe-3 text-start">
-                            {ta('before')}
-                          </th>
-                          <th scope="col" className="py-1 text-start">
-                            {ta('after')}
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {changes.map(([field, change]) => (
-                          <tr key={field} className="border-b border-zinc-100 align-top dark:border-zinc-900" data-field={field}>
-                            <th scope="row" className="py-1 pe-3 text-start font-semibold">
-                              {fieldLabel(t, entry.entity, field)}
+                  // A table on wider screens; on a phone each change stacks (field, then before, then
+                  // after, each named), so no column is cut off. The roles are explicit: a table whose
+                  // cells are laid out as blocks keeps its meaning for screen readers.
+                  <table role="table" className="mt-3 w-full text-start text-sm max-sm:block" data-testid="activity-changes">
+                    <thead role="rowgroup" className="max-sm:sr-only">
+                      <tr role="row" className="border-b border-zinc-200 dark:border-zinc-800">
+                        <th role="columnheader" scope="col" className="py-1 pe-3 text-start">
+                          {ta('field')}
+                        </th>
+                        <th role="columnheader" scope="col" className="py-1 pe-3 text-start">
+                          {ta('before')}
+                        </th>
+                        <th role="columnheader" scope="col" className="py-1 text-start">
+                          {ta('after')}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody role="rowgroup" className="max-sm:block">
+                      {changes.map(([field, change]) => {
+                        const text = changeTexts(words, entry.entity, field, change);
+                        return (
+                          <tr
+                            key={field}
+                            role="row"
+                            className="border-b border-zinc-100 align-top max-sm:block max-sm:py-2 dark:border-zinc-900"
+                            data-field={field}
+                          >
+                            <th role="rowheader" scope="row" className="py-1 pe-3 text-start font-semibold max-sm:block">
+                              {fieldLabel(words, entry.entity, field)}
                             </th>
-                            <td className="py-1 pe-3 break-words whitespace-pre-wrap" data-testid="activity-before">
-                              {shown(ta, change.before)}
+                            {/* On a phone each side is named by a label drawn by CSS (data-label): not part of the value's text. */}
+                            <td
+                              role="cell"
+                              data-label={`${ta('before')}: `}
+                              className="py-1 pe-3 break-words whitespace-pre-wrap max-sm:block max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]"
+                              data-testid="activity-before"
+                            >
+                              {text.before}
                             </td>
-                            <td className="py-1 break-words whitespace-pre-wrap" data-testid="activity-after">
-                              {shown(ta, change.after)}
+                            <td
+                              role="cell"
+                              data-label={`${ta('after')}: `}
+                              className="py-1 break-words whitespace-pre-wrap max-sm:block max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]"
+                              data-testid="activity-after"
+                            >
+                              {text.after}
                             </td>
                           </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                        );
+                      })}
+                    </tbody>
+                  </table>
                 )}
                 {entry.restored && (
                   <p className="mt-2 text-sm font-semibold" data-testid="activity-restored" data-restored={entry.id}>

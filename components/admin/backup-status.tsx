@@ -3,7 +3,7 @@ import { AdminLink } from '@/components/admin/admin-link';
 import { adminPath } from '@/lib/admin/areas';
 import { OVERDUE_HOURS } from '@/lib/backups/runner';
 import { backupLine } from '@/lib/backups/status';
-import { formatDubaiTime } from '@/lib/inquiries/format';
+import { formatWhen } from '@/lib/i18n/dates';
 
 /**
  * The back office's home, for Admins (issue 33): the last backup (verified, not yet, or failed and
@@ -14,7 +14,7 @@ export async function BackupStatus() {
   const t = await getTranslations('admin.backups.line');
   const locale = await getLocale();
   const { last, schedule, overdue } = await backupLine();
-  const time = (date: Date) => formatDubaiTime(date, locale);
+  const time = (date: Date) => formatWhen(date, locale);
   const fine = last?.ok && last.verified && !overdue && !schedule.off;
   return (
     <section

@@ -5,7 +5,7 @@ import { BackupDownload, BackupNowForm, RefreshWhileRunning } from '@/components
 import { adminPath } from '@/lib/admin/areas';
 import { scheduleOf } from '@/lib/backups/runner';
 import type { listRuns } from '@/lib/backups/status';
-import { formatDubaiTime } from '@/lib/inquiries/format';
+import { formatWhen } from '@/lib/i18n/dates';
 
 // /Admin/Backups (issue 33), Admins only: what a backup is, "Back up now", and every run, newest
 // first, a page at a time (plain links: the URL is the page). Restoring is the server's
@@ -18,7 +18,7 @@ const STATUSES = ['requested', 'running', 'ok', 'failed'] as const;
 const TRIGGERS = ['schedule', 'manual', 'cli'] as const;
 const known = <T extends string>(list: readonly T[], value: string): T | null => (list.includes(value as T) ? (value as T) : null);
 
-/** Digits as the UAE writes them (Western, in both languages), like formatDubaiTime. */
+/** Digits as the UAE writes them (Western, in both languages), like formatWhen. */
 const numberLocale = (locale: string) => (locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB');
 
 /** A size in bytes, in the largest unit under 1000 of it (the language's own unit names). */
@@ -48,7 +48,7 @@ const STATUS_STYLE: Record<(typeof STATUSES)[number], string> = {
 export async function BackupsScreen({ locale, listing, page }: { locale: string; listing: Listing; page: number }) {
   const t = await getTranslations('admin.backups');
   const schedule = scheduleOf();
-  const time = (date: Date) => formatDubaiTime(date, locale);
+  const time = (date: Date) => formatWhen(date, locale);
   const count = (n: number) => new Intl.NumberFormat(numberLocale(locale)).format(n);
   const code = (chunks: ReactNode) => <code dir="ltr">{chunks}</code>;
   const pageHref = (n: number) => (n > 1 ? `${adminPath.backups}?page=${n}` : adminPath.backups);

@@ -2,7 +2,10 @@ import { getTranslations } from 'next-intl/server';
 import { adminPath } from '@/lib/admin/areas';
 import { openInquiry, serviceOptions, staffMembers } from '@/lib/inquiries';
 import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
-import { autoIsolate, formatDubaiTime, inquiryReference, isoDay, ltrIsolate, telHref } from '@/lib/inquiries/format';
+import { autoIsolate, inquiryReference, isoDay, telHref } from '@/lib/inquiries/format';
+import { DateText } from '@/components/date-text';
+import { LtrToken } from '@/components/ltr-token';
+import type { ReactNode } from 'react';
 import { leadWhatsappUrl } from '@/lib/whatsapp';
 import { AdminLink } from '@/components/admin/admin-link';
 import type { PlainLeadForm } from '@/lib/inquiries/constants';
@@ -63,14 +66,27 @@ export async function InquiryDetail({
   }
   const { inquiry, justRead } = opened;
   const none = t('none');
-  const rows: [string, string, boolean?][] = [
-    [t('reference'), inquiryReference(inquiry.id, inquiry.createdAt), true],
-    [t('received'), formatDubaiTime(inquiry.createdAt, locale)],
-    [t('phone'), inquiry.phone || none, true],
-    [t('email'), inquiry.email || none, true],
+  // Latin-digit tokens (reference, phone, e-mail) isolated left to right and unbroken; dates as the
+  // language writes them, never forced left to right (lib/i18n/dates.ts).
+  const token = (value: string, testId?: string) => (value ? <LtrToken testId={testId}>{value}</LtrToken> : none);
+  const rows: [string, ReactNode][] = [
+    [t('reference'), token(inquiryReference(inquiry.id, inquiry.createdAt), 'inquiry-reference')],
+    [t('received'), <DateText key="received" date={inquiry.createdAt} locale={locale} testId="inquiry-received" />],
+    [t('phone'), token(inquiry.phone)],
+    // An address may be longer than a phone's width: isolated, but free to break.
+    [
+      t('email'),
+      inquiry.email ? (
+        <bdi dir="ltr" className="break-all">
+          {inquiry.email}
+        </bdi>
+      ) : (
+        none
+      ),
+    ],
     [t('eventType'), eventTypeLabel(inquiry.eventType, quote)],
-    [t('services'), servicesLabel(inquiry.services, new Map(services.map((s) => [s.value, s.label]))) || none],
-    [t('eventDate'), isoDay(inquiry.eventDate) || none, true],
+    [t('services'), servicesLabel(inquiry.services, new Map(services.map((s) => [s.value, s.label])), locale) || none],
+    [t('eventDate'), inquiry.eventDate ? <DateText key="eventDate" date={inquiry.eventDate} locale={locale} style="day" /> : none],
     [t('city'), quote(`cities.${inquiry.city as 'dubai'}`)],
     [t('guests'), inquiry.guests === null ? none : String(inquiry.guests)],
     [t('budget'), inquiry.budget ? quote(`budgets.${inquiry.budget as 'under-25k'}`) : none],
@@ -99,11 +115,10 @@ export async function InquiryDetail({
         className="grid gap-x-6 gap-y-3 rounded-2xl bg-zinc-100 p-4 sm:grid-cols-[max-content_1fr] dark:bg-zinc-900"
         data-testid="inquiry-fields"
       >
-        {rows.map(([label, value, ltr]) => (
+        {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold text-zinc-700 dark:text-zinc-300">{label}</dt>
-            {/* Phone, e-mail, dates, reference: isolated left to right, at the start of the line. */}
-            <dd className="text-start break-words">{ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
+            <dd className="text-start break-words">{value}</dd>
           </div>
         ))}
         <div className="contents">
@@ -115,7 +130,11 @@ export async function InquiryDetail({
       </dl>
       {/* When the visitor ticked the consent line (issue 27); older requests were sent without it. */}
       <p className="-mt-4 text-sm text-zinc-700 dark:text-zinc-300" data-testid="inquiry-consent">
-        {inquiry.consentedAt ? t('consentGiven', { time: ltrIsolate(formatDubaiTime(inquiry.consentedAt, locale)) }) : t('noConsent')}
+        {inquiry.consentedAt
+          ? t.rich('consentGiven', {
+              when: () => <DateText date={inquiry.consentedAt!} locale={locale} testId="inquiry-consent-time" />,
+            })
+          : t('noConsent')}
       </p>
       <LeadContactLinks phone={inquiry.phone} email={inquiry.email} name={inquiry.name} label={t('contactLabel', { name: inquiry.name })} />
       <InquiryStatusForm id={inquiry.id} status={inquiry.status} />
@@ -147,8 +166,11 @@ export async function InquiryDetail({
                   {note.text}
                 </p>
                 <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300" data-testid="inquiry-note-meta">
-                  {/* Each part isolated (U+2068/U+2066 … U+2069): a Latin name and a date inside an Arabic line keep their own order. */}
-                  {t('noteMeta', { name: autoIsolate(note.authorName), time: ltrIsolate(formatDubaiTime(note.createdAt, locale)) })}
+                  {/* The name isolated in its own direction (U+2068 … U+2069): a Latin name in an Arabic line keeps its order; the date is the line's language. */}
+                  {t.rich('noteMeta', {
+                    name: autoIsolate(note.authorName),
+                    when: () => <DateText date={note.createdAt} locale={locale} testId="inquiry-note-time" />,
+                  })}
                   {note.updatedAt && <> ({t('noteEdited')})</>}
                 </p>
                 {note.authorId === viewer && <NoteOwnerControls leadId={inquiry.id} noteId={note.id} text={note.text} />}

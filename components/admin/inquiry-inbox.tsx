@@ -4,7 +4,9 @@ import { adminPath } from '@/lib/admin/areas';
 import { countInquiries, filterQuery, INBOX_PAGE_SIZE, listInquiries, serviceOptions, type InquiryFilter } from '@/lib/inquiries';
 import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
 import { EVENT_TYPES, STATUSES } from '@/lib/inquiries/constants';
-import { formatDubaiTime, isoDay } from '@/lib/inquiries/format';
+import { formatWhen } from '@/lib/i18n/dates';
+import { DateText } from '@/components/date-text';
+import { LtrToken } from '@/components/ltr-token';
 import { AdminLink } from '@/components/admin/admin-link';
 import { FoldedFilters } from './folded-filters';
 import { localePath } from '@/lib/pages';
@@ -149,12 +151,17 @@ export async function InquiryInbox({
                   >
                     {t(`statuses.${row.status as (typeof STATUSES)[number]}`)}
                   </span>
-                  <span className="ms-auto text-sm text-zinc-700 dark:text-zinc-300">{formatDubaiTime(row.createdAt, locale)}</span>
+                  <DateText
+                    date={row.createdAt}
+                    locale={locale}
+                    className="ms-auto text-sm text-zinc-700 dark:text-zinc-300"
+                    testId="inquiry-row-received"
+                  />
                 </span>
                 <span className="mt-1 block text-sm break-words text-zinc-700 dark:text-zinc-300">
                   {[
                     eventTypeLabel(row.eventType, quote),
-                    servicesLabel(row.services, serviceLabels),
+                    servicesLabel(row.services, serviceLabels, locale),
                     quote(`cities.${row.city as 'dubai'}`),
                   ]
                     .filter(Boolean)
@@ -163,15 +170,16 @@ export async function InquiryInbox({
                   {row.phone && (
                     <>
                       {' · '}
-                      <bdi dir="ltr" data-testid="inquiry-row-phone">
-                        {row.phone}
-                      </bdi>
+                      <LtrToken testId="inquiry-row-phone">{row.phone}</LtrToken>
                     </>
                   )}
                   {row.email && (
                     <>
                       {' · '}
-                      <bdi dir="ltr">{row.email}</bdi>
+                      {/* An address may be longer than a phone's width: it may break, anywhere. */}
+                      <bdi dir="ltr" className="break-all">
+                        {row.email}
+                      </bdi>
                     </>
                   )}
                 </span>
@@ -179,7 +187,7 @@ export async function InquiryInbox({
                   <span className="mt-1 block text-sm font-semibold" data-testid="inquiry-row-lead">
                     {[
                       row.assignee ? t('assignedTo', { name: row.assignee.name }) : '',
-                      row.followUp ? t('followUpOn', { date: isoDay(row.followUp) }) : '',
+                      row.followUp ? t('followUpOn', { date: formatWhen(row.followUp, locale, 'day') }) : '',
                     ]
                       .filter(Boolean)
                       .join(' · ')}

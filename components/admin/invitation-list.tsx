@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { revokeInvite } from '@/lib/admin/actions';
 import type { PendingInvitation } from '@/lib/entities/user/invitations';
-import { formatDubaiTime } from '@/lib/inquiries/format';
+import { formatWhen } from '@/lib/i18n/dates';
 
 /**
  * The invitations that can still be accepted (issue 34), each with its Revoke: a plain form to a
@@ -32,7 +32,7 @@ export async function InvitationList({
               <bdi dir="ltr">{invitation.email}</bdi> · {t(invitation.role === 'admin' ? 'admin' : 'miniAdmin')}
             </p>
             <p className="text-zinc-700 dark:text-zinc-300">
-              {t('invitationBy', { name: invitation.invitedBy, expires: formatDubaiTime(invitation.expiresAt, locale) })}
+              {t('invitationBy', { name: invitation.invitedBy, expires: formatWhen(invitation.expiresAt, locale) })}
             </p>
           </div>
           <form action={revokeInvite}>

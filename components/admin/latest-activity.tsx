@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { AdminLink } from '@/components/admin/admin-link';
-import { formatDubaiTime } from '@/lib/inquiries/format';
+import { formatWhen } from '@/lib/i18n/dates';
 import type { ActivityEntry } from '@/lib/admin/dashboard';
 
 /**
@@ -34,7 +34,7 @@ export async function LatestActivity({ entries }: { entries?: readonly ActivityE
                 <span>{entry.text}</span>
               )}
               <time dateTime={entry.at.toISOString()} className="text-sm text-zinc-700 dark:text-zinc-300">
-                {formatDubaiTime(entry.at, locale)}
+                {formatWhen(entry.at, locale)}
               </time>
             </li>
           ))}

@@ -39,6 +39,12 @@ export const isActivityKind = (value: unknown): value is ActivityKind =>
 export const COUNTED_KINDS = ['signInRefused', 'signInThrottled', 'signInPassword', 'signInCodeRefused', 'signInCodeThrottled'] as const;
 export type CountedKind = (typeof COUNTED_KINDS)[number];
 
+/**
+ * Sign-ins that went as they should: the log hides them unless asked for (its "Show sign-ins"
+ * box, or the kind filter), as they would bury the changes; refused and throttled ones stay shown.
+ */
+export const ROUTINE_SIGN_INS = ['signIn', 'signInRecoveryCode', 'signInPassword'] as const satisfies readonly ActivityKind[];
+
 /** What a refused sign-in's entry holds for what was typed as the e-mail when it is no e-mail address. */
 export const NOT_AN_ADDRESS = '-';
 

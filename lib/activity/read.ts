@@ -2,7 +2,7 @@ import 'server-only';
 import { db } from '@/lib/db/client';
 import { parseId } from '@/lib/entities/ids';
 import { ENTITIES } from '@/lib/entities/registry';
-import { ACTIVITY_PAGE_SIZE, OTHER_LOGGED, isActivityKind, type ActivityKind, type Changes } from './kinds';
+import { ACTIVITY_PAGE_SIZE, OTHER_LOGGED, ROUTINE_SIGN_INS, isActivityKind, type ActivityKind, type Changes } from './kinds';
 import { canRestore } from './restore';
 
 // The reads of /Admin/Activity: the filter from the URL, a page of entries (newest first), and
@@ -18,6 +18,8 @@ export interface ActivityFilter {
   /** "YYYY-MM-DD", days in UAE time (as the screen shows times). */
   from: string | null;
   to: string | null;
+  /** Routine sign-ins shown too (hidden by default: they would bury the changes). */
+  signIns: boolean;
   page: number;
 }
 
@@ -45,6 +47,7 @@ export function parseActivityFilter(params: Record<string, unknown>): ActivityFi
     kind: isActivityKind(kind) ? kind : null,
     from: day(params.from),
     to: day(params.to),
+    signIns: text(params.signIns) === '1',
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -57,6 +60,7 @@ export function activityQuery(filter: ActivityFilter, page = filter.page): strin
   if (filter.kind) query.set('kind', filter.kind);
   if (filter.from) query.set('from', filter.from);
   if (filter.to) query.set('to', filter.to);
+  if (filter.signIns) query.set('signIns', '1');
   if (page > 1) query.set('page', String(page));
   return query.toString();
 }
@@ -95,7 +99,8 @@ export async function listActivity(
     ...(options.staffOnly ? { actorId: { not: null } } : {}),
     ...(filter.person ? { actorId: filter.person } : {}),
     ...(filter.entity ? { entity: filter.entity } : {}),
-    ...(filter.kind ? { kind: filter.kind } : {}),
+    // A kind asked for is shown whatever it is; else routine sign-ins only when asked for.
+    ...(filter.kind ? { kind: filter.kind } : filter.signIns ? {} : { kind: { notIn: [...ROUTINE_SIGN_INS] } }),
     ...(filter.from || filter.to
       ? {
           createdAt: {
@@ -145,9 +150,9 @@ export async function listActivity(
 }
 
 /** The people the person filter offers: every account (an entry of a deleted one still shows its name). */
-export async function activityPeople(): Promise<{ id: number; label: string }[]> {
+export async function activityPeople(): Promise<{ id: number; name: string; label: string }[]> {
   const users = await db.user.findMany({ select: { id: true, name: true, email: true }, orderBy: { name: 'asc' } });
-  return users.map((user) => ({ id: user.id, label: `${user.name} (${user.email})` }));
+  return users.map((user) => ({ id: user.id, name: user.name, label: `${user.name} (${user.email})` }));
 }
 
 /** What the restore action said (its redirect's query): the entry restored, or a refusal's code. */

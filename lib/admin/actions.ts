@@ -14,8 +14,17 @@ import { requestBackup } from '@/lib/backups/runner';
 import { createDownloadLink, downloadableRun } from '@/lib/backups/status';
 import { revokeToken } from '@/lib/auth/tokens';
 import * as crud from '@/lib/entities/crud';
-import { approvePending, register as registerUser, rejectPending, removeUser, setFlags, setSignupOpen } from '@/lib/entities/user';
+import {
+  approvePending,
+  register as registerUser,
+  rejectPending,
+  removeUser,
+  renameUser,
+  setFlags,
+  setSignupOpen,
+} from '@/lib/entities/user';
 import { acceptInvitation, invite, revokeInvitation } from '@/lib/entities/user/invitations';
+import { completeSetup } from '@/lib/entities/user/setup';
 import {
   adminResetTwoFactor,
   confirmEnrolment,
@@ -468,6 +477,16 @@ export async function resetPasswordWithLink(_previous: ActionResult | null, form
 }
 
 /** /Admin/Account: the signed-in person's new password; their other sessions and tokens end. */
+/** /Admin/Account's name form (`name`): the signed-in person renames themselves. */
+export async function renameSelf(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  const result = await run('account', async () => {
+    const me = await requireSessionUser('account');
+    await renameUser(me, { name: form.get('name') }, await whoOfAction(me));
+  });
+  return result.ok ? result : { ...result, values: { name: text(form, 'name') } };
+}
+
 export async function changeOwnPassword(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
   return run('account', async () => {
@@ -556,6 +575,24 @@ export async function acceptInvite(_previous: ActionResult | null, form: FormDat
     ),
   );
   return result.ok ? result : { ...result, values: { name: text(form, 'name') } };
+}
+
+/** The first start's set-up form (`token`, `name`, `email`, `password`, `passwordConfirmation`): the first Admin. */
+export async function createFirstAdmin(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  const result = await run(null, async () => {
+    await completeSetup(
+      {
+        token: form.get('token'),
+        name: form.get('name'),
+        email: form.get('email'),
+        password: form.get('password'),
+        passwordConfirmation: form.get('passwordConfirmation'),
+      },
+      (await whoOfAction(null)).address,
+    );
+  });
+  return result.ok ? result : { ...result, values: { name: text(form, 'name'), email: text(form, 'email') } };
 }
 
 const approvalArgs = z.tuple([z.instanceof(FormData)]);

@@ -46,7 +46,7 @@ const LATEST_ENTRIES = 5;
 /** The newest entries of the activity log, in words: who, what, which item; each links to the log. */
 export async function latestActivity(locale: string): Promise<ActivityEntry[]> {
   const [{ entries }, t] = await Promise.all([
-    listActivity({ person: null, entity: null, kind: null, from: null, to: null, page: 1 }, { staffOnly: true }),
+    listActivity({ person: null, entity: null, kind: null, from: null, to: null, signIns: true, page: 1 }, { staffOnly: true }),
     getTranslations({ locale }),
   ]);
   return entries.slice(0, LATEST_ENTRIES).map((entry) => {

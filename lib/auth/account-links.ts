@@ -9,7 +9,20 @@ import type { DbClient } from '@/lib/entities/define';
 
 // 'second-step' is not a link but the same kind of one-time token: the right password of an
 // account with two-factor sign-in, waiting for its code (an HttpOnly cookie holds the token).
-export type LinkPurpose = 'reset' | 'invite' | 'second-step';
+// 'setup' is the first start's link (lib/entities/user/setup.ts): printed in the log while the site
+// has no Admin, it makes the first one.
+export type LinkPurpose = 'reset' | 'invite' | 'second-step' | 'setup';
+
+/**
+ * The set-up link's lifetime: 60 minutes, long enough to read the log and open it, short enough
+ * that a log read later (or leaked) is no way in. SETUP_LINK_MINUTES overrides it (the tests'
+ * expired link); every start while there is no Admin prints a fresh one.
+ */
+export const SETUP_LINK_MINUTES = 60;
+const setupLifetimeMs = () => {
+  const minutes = Number(process.env.SETUP_LINK_MINUTES);
+  return (Number.isFinite(minutes) && minutes > 0 ? minutes : SETUP_LINK_MINUTES) * 60_000;
+};
 
 /**
  * How long a link stays good: a reset is for now (1 hour); an invitation waits for someone to read
@@ -19,6 +32,9 @@ export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   reset: 60 * 60_000,
   invite: 7 * 24 * 60 * 60_000,
   'second-step': 5 * 60_000,
+  get setup() {
+    return setupLifetimeMs();
+  },
 };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

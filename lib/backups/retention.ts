@@ -1,4 +1,4 @@
-import { UAE_TIME_ZONE } from '@/lib/inquiries/format';
+import { dubaiIsoDay } from '@/lib/i18n/dates';
 
 // Which archives to keep (BACKUP_KEEP_DAILY / _WEEKLY / _MONTHLY, 7 / 4 / 6 by default): the
 // newest archive of each of the last N UAE days, ISO weeks and months that have one, a verified
@@ -18,10 +18,7 @@ export interface KeepRules {
 }
 
 const parts = (at: Date) => {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: UAE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(at)
-    .split('-')
-    .map(Number) as [number, number, number];
+  const [y, m, d] = dubaiIsoDay(at).split('-').map(Number) as [number, number, number];
   return { y, m, d };
 };
 

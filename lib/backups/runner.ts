@@ -6,7 +6,7 @@ import { Cron } from 'croner';
 import pg from 'pg';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
-import { UAE_TIME_ZONE } from '@/lib/inquiries/format';
+import { UAE_TIME_ZONE } from '@/lib/i18n/dates';
 import { dubaiToday } from '@/lib/inquiries/schema';
 import { mailBackupAlarm } from '@/lib/mail/notify';
 import { uploadStore } from '@/lib/uploads/store';

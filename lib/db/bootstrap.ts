@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { PrismaClient } from '@/lib/generated/prisma/client';
 import { ensureAdmin } from '@/lib/entities/user';
+import { createSetupLink } from '@/lib/entities/user/setup';
 import { seedIfEmpty } from './seed';
 
 // The start-up writes of `npm start` (demo seed, Admin from ADMIN_EMAIL/ADMIN_PASSWORD), made safe
@@ -21,7 +22,11 @@ export interface StartupAdmin {
 
 export interface StartupResult {
   seeded: boolean;
+  /** How long the demo seed (or finding it not needed) took. */
+  seedMs: number;
   admin: string | null;
+  /** With no Admin and no start-up Admin: the one-time link that makes the first one (lib/entities/user/setup.ts). */
+  setup: { url: string; lifetime: string } | null;
 }
 
 /**
@@ -47,8 +52,10 @@ export async function withStartupLock<T>(connectionString: string, work: () => P
 
 /** Seeds an empty database and creates or promotes the start-up Admin; call it under withStartupLock. */
 export async function startupWrites(db: PrismaClient, admin: StartupAdmin | null, log: Log = () => {}): Promise<StartupResult> {
+  const started = performance.now();
   const seeded = await seedIfEmpty(db, log);
-  if (!admin) return { seeded, admin: null };
+  const seedMs = performance.now() - started;
+  if (!admin) return { seeded, seedMs, admin: null, setup: await createSetupLink(db) };
   const user = await ensureAdmin(admin.email, admin.password, admin.name);
-  return { seeded, admin: user.email };
+  return { seeded, seedMs, admin: user.email, setup: null };
 }

@@ -3,6 +3,7 @@ import { FALLBACK_SLUG, freeSlug, slugify } from '@/lib/slug';
 import type { PrismaClient } from '@/lib/generated/prisma/client';
 import { uploads, newFileName, type UploadFolder } from '@/lib/uploads/store';
 import demo from './demo/content.json';
+import { STARTUP_TRANSACTION } from './startup-transaction';
 
 // Demo content for an empty database: a bilingual (English + Arabic) 7Stars Events site.
 // The content is data (demo/content.json); its images are committed files (demo/images, drawn by
@@ -121,7 +122,7 @@ export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promis
       await tx.teamMember.createMany({ data: demo.team.map((t) => ({ ...t, image: image(t.image) })) });
       await tx.contact.create({ data: { ...demo.contact, logo: image(demo.contact.logo) } });
       return true;
-    });
+    }, STARTUP_TRANSACTION);
 
     if (!seeded) {
       await removeAll(written);

@@ -1,19 +1,8 @@
-// How the back office and the CSV write an inquiry's times: UAE time, in the screen's language
-// (Western digits in both, as phone numbers and amounts are written in the UAE).
+import { dubaiIsoDay } from '@/lib/i18n/dates';
 
-/** Where the company is: every UAE day and time of the product (no daylight saving). */
-export const UAE_TIME_ZONE = 'Asia/Dubai';
+// An inquiry's reference, phone and names as text. Dates and times: lib/i18n/dates.ts.
 
-export function formatDubaiTime(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
-    timeZone: UAE_TIME_ZONE,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
-}
-
-/** A date column (the event date, stored as UTC midnight) as "YYYY-MM-DD". */
-export const isoDay = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '');
+export { isoDay, UAE_TIME_ZONE } from '@/lib/i18n/dates';
 
 /**
  * The reference a visitor is given (mail and thank-you): "Q-" + the year it was received (UAE) +
@@ -22,7 +11,7 @@ export const isoDay = (date: Date | null) => (date ? date.toISOString().slice(0,
  * search takes it). The year only helps people read it; the number alone identifies the lead.
  */
 export function inquiryReference(id: number, createdAt: Date): string {
-  const year = new Intl.DateTimeFormat('en-CA', { timeZone: UAE_TIME_ZONE, year: 'numeric' }).format(createdAt);
+  const year = dubaiIsoDay(createdAt).slice(0, 4);
   return `Q-${year}-${String(id).padStart(6, '0')}`;
 }
 
@@ -36,7 +25,7 @@ export function referenceId(value: string): number | null {
 /**
  * A phone number in plain text (mails), between Unicode's left-to-right isolate and its end
  * (U+2066 … U+2069): in an Arabic line "+971 50 123 4567" otherwise reads "4567 123 50 971+".
- * HTML uses <bdi dir="ltr"> instead.
+ * HTML uses <LtrToken> (components/ltr-token.tsx) instead. For Latin-digit tokens only: never a date.
  */
 export const ltrIsolate = (value: string) => (value ? `\u2066${value}\u2069` : value);
 

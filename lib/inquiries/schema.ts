@@ -3,7 +3,7 @@ import '@/lib/admin/zod-jitless';
 import { z } from 'zod';
 import { isCalendarDate, optionalEmail, optionalPhone, optionalText, requiredText, text } from '@/lib/entities/fields';
 import { BUDGETS, CITIES, CONSENT_VALUE, EVENT_TYPES, MAX_GUESTS, MAX_SERVICES, QUOTE_FIELDS, type QuoteField } from './constants';
-import { UAE_TIME_ZONE } from './format';
+import { dubaiIsoDay } from '@/lib/i18n/dates';
 
 // The quote request form's rules, shared by the server action (the one that decides) and the
 // form in the browser (instant messages under each field). Isomorphic: no server imports.
@@ -13,8 +13,7 @@ export * from './constants';
 
 /** Today's date where the company is (UAE, no daylight saving), "YYYY-MM-DD". */
 export function dubaiToday(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: UAE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dubaiIsoDay(now);
 }
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>

@@ -3,7 +3,8 @@ import escapeHtml from 'escape-html';
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { isEventType, SERVICES_SEPARATOR } from '@/lib/inquiries/constants';
-import { formatDubaiTime, inquiryReference, isoDay, ltrIsolate } from '@/lib/inquiries/format';
+import { inquiryReference, isoDay, ltrIsolate } from '@/lib/inquiries/format';
+import { formatWhen } from '@/lib/i18n/dates';
 import type { DbClient } from '@/lib/entities/define';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
@@ -47,7 +48,9 @@ async function companyNames(client: DbClient): Promise<{ en: string; ar: string 
   return { en: settings?.companyNameEn || en.meta.siteName, ar: settings?.companyNameAr || ar.meta.siteName };
 }
 
-const received = (date: Date) => `${formatDubaiTime(date, 'en')} (UTC+4)`;
+// The staff mail gives one value per line, under both labels: the time in English (CLDR en-GB, as
+// lib/i18n/dates.ts writes it) with its offset; the event day as YYYY-MM-DD.
+const received = (date: Date) => `${formatWhen(date, 'en')} (UTC+4)`;
 /** A fixed choice (city, budget, language) in both languages, by its key; an unknown key as stored. */
 const choice = (key: string, pick: (m: typeof en) => Record<string, string>) =>
   key in pick(en) ? `${pick(en)[key]}${SEP}${pick(ar)[key]}` : key;

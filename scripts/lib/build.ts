@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -86,13 +86,52 @@ export function build(log: (line: string) => void) {
   writeFingerprint();
 }
 
-export function buildIfNeeded(log: (line: string) => void) {
+function upToDate(): boolean {
   const marker = path.join(NEXT_DIR, 'source-fingerprint');
   const compiled = Object.keys(SERVER_MODULES).every((name) => existsSync(path.join('dist', `${name}.mjs`)));
-  if (compiled && existsSync(path.join(NEXT_DIR, 'BUILD_ID')) && existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint()) {
+  return compiled && existsSync(path.join(NEXT_DIR, 'BUILD_ID')) && existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint();
+}
+
+export function buildIfNeeded(log: (line: string) => void) {
+  if (upToDate()) {
     log('build is up to date');
     return;
   }
   log('building (first start or sources changed)…');
   build(log);
+}
+
+/** How often `npm start` says the build is still going: Next prints nothing for minutes while it compiles. */
+export const BUILD_HEARTBEAT_MS = 30_000;
+
+/**
+ * `npm start`'s build: the same as buildIfNeeded, saying so before (it takes minutes on the first
+ * start), passing Next's own output through, a heartbeat line every BUILD_HEARTBEAT_MS, and the
+ * duration after.
+ */
+export async function buildIfNeededWithProgress(log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  const took = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  if (upToDate()) {
+    log(`build: up to date, nothing to build (${took()})`);
+    return;
+  }
+  log('build: building the site (first start, or the sources changed: takes a few minutes; Next.js output follows)');
+  compileServerModules();
+  const heartbeat = setInterval(() => log(`build: still building (${took()} so far)`), BUILD_HEARTBEAT_MS);
+  try {
+    const status = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn('npx', ['next', 'build'], {
+        stdio: 'inherit',
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => resolve(code));
+    });
+    if (status !== 0) throw new Error(`next build failed after ${took()}`);
+  } finally {
+    clearInterval(heartbeat);
+  }
+  writeFingerprint();
+  log(`build: done (${took()})`);
 }

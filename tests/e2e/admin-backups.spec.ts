@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
-import { formatDubaiTime } from '../../lib/inquiries/format';
+import { formatWhen as formatDubaiTime } from '../../lib/i18n/dates';
 import { makeUser, PASSWORD, testDb, type Role } from '../helpers/db';
 import { localePath, messages, translate, type Locale } from './support';
 

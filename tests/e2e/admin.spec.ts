@@ -159,7 +159,7 @@ const CASES: AreaCase[] = [
   },
   {
     key: 'events',
-    buttons: ['Edit Event', 'Delete Event'],
+    buttons: ['Edit project', 'Delete project'],
     list: 'Events',
     create: 'CreateEvent',
     publicPath: '/',
@@ -203,7 +203,8 @@ for (const area of CASES) {
     const name = `${PREFIX} ${area.key} ${Date.now()}`;
     await page
       .getByRole('navigation', { name: 'Back office menu' })
-      .getByRole('link', { name: area.list === 'Teams' ? 'Teams' : area.list })
+      // The menu names the projects' list (at /Admin/Events) Projects, as the site does (issue 35).
+      .getByRole('link', { name: area.list === 'Events' ? 'Projects' : area.list })
       .click();
     await page.waitForURL(`**/Admin/${area.list}`);
     await page.getByTestId('create-link').click();
@@ -415,7 +416,7 @@ test('events: a client with events cannot be deleted, and the screen says why', 
   await page.goto('/Admin/Clients');
   await page.getByTestId('item-card').filter({ hasText: used.nameEn }).locator('button[data-testid=delete]').click();
   await confirm(page, 'Confirm Deletion');
-  await expect(page.getByText('This client still has events')).toBeVisible();
+  await expect(page.getByText('This client still has projects')).toBeVisible();
   expect(await testDb.client.findUnique({ where: { id: used.id } })).not.toBeNull();
 });
 
@@ -432,7 +433,7 @@ test('users: flags are saved, a demoted user loses access on the next click', as
   await card.getByTestId('save-user').click();
   await expect(page.getByText('User Updated!')).toBeVisible();
   // The demoted user's very next click is refused and lands on the sign-in page.
-  await miniPage.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: 'Events' }).click();
+  await miniPage.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: 'Projects' }).click();
   await miniPage.waitForURL('**/LogIn');
 
   // The last Admin's protection is checked against a database of its own
@@ -465,16 +466,16 @@ test('small screens: the menu is a dropdown at 768 px', async ({ browser }) => {
   await expect(menu).toHaveCount(0);
   // Choosing a section goes there, closes the menu and names the section on the button.
   await toggle.click();
-  await menu.getByRole('link', { name: 'Events' }).click();
+  await menu.getByRole('link', { name: 'Projects' }).click();
   await page.waitForURL('**/Admin/Events');
-  await expect(page.getByRole('heading', { name: 'Events' })).toBeVisible();
-  await expect(toggle).toHaveText(/Events/);
-  await expect(toggle).toHaveAccessibleName('Go to section: Events');
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  await expect(toggle).toHaveText(/Projects/);
+  await expect(toggle).toHaveAccessibleName('Go to section: Projects');
   // The logo above it is a link back to the back office, named as one.
   await expect(page.getByRole('link', { name: '7Stars Event – Back office', exact: true })).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
-  await expect(menu.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page');
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 769, height: 900 });
   await expect(menu).toBeVisible();

@@ -209,7 +209,8 @@ test('Settings show the privacy notice in force in both languages, marked Defaul
   );
   await page.goto(`/Admin/Inquiry/${lead.id}`);
   await expect(page.getByTestId('inquiry-consent')).toHaveText(
-    messages('en').admin.inquiries.consentGiven.replace('{time}', `\u2066${time}\u2069`),
+    // The time as English writes it, in the line's own direction (issue 35: no isolate forced around a date).
+    messages('en').admin.inquiries.consentGiven.replace('<when></when>', time),
   );
   await page.context().close();
 });

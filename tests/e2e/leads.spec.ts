@@ -53,6 +53,9 @@ async function fresh(browser: Browser, javaScriptEnabled = true) {
 
 const dubaiToday = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** A day as the inbox writes it (issue 35): the language's medium date. */
+const followUpDay = (locale: Locale, day: string) =>
+  new Intl.DateTimeFormat(locale === 'ar' ? 'ar' : 'en-GB', { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(`${day}T00:00:00Z`));
 const referenceOf = (row: { id: number; createdAt: Date }) =>
   `Q-${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric' }).format(row.createdAt)}-${String(row.id).padStart(6, '0')}`;
 
@@ -163,7 +166,9 @@ for (const locale of LOCALES) {
     await expect(item).toHaveCount(1);
     const phone = item.getByTestId('inquiry-row-phone');
     await expect(phone).toHaveText(PHONE);
-    await expect(item).toContainText(`${q.eventTypes.wedding} · ${services.join('; ')} · ${q.cities.dubai}`);
+    // Listed as the language lists (issue 35: «، » in Arabic, never a Latin ';').
+    const listed = new Intl.ListFormat(locale, { type: 'unit', style: 'long' }).format(services);
+    await expect(item).toContainText(`${q.eventTypes.wedding} · ${listed} · ${q.cities.dubai}`);
     expect(await phone.evaluate((e) => [e.tagName, e.getAttribute('dir')])).toEqual(['BDI', 'ltr']);
     if (locale === 'ar') await page.screenshot({ path: 'test-results/shots/leads-inbox-ar.png', fullPage: false });
     // Filtered by event type and by one of its services: still found; by another type: not.
@@ -228,7 +233,7 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId('inquiry-row')).toHaveCount(1);
     await expect(page.getByTestId('inquiry-row')).toHaveAttribute('data-id', String(row.id));
     await expect(page.getByTestId('inquiry-row-lead')).toHaveText(
-      `${t.assignedTo.replace('{name}', admin.name)} · ${t.followUpOn.replace('{date}', dubaiToday())}`,
+      `${t.assignedTo.replace('{name}', admin.name)} · ${t.followUpOn.replace('{date}', followUpDay(locale, dubaiToday()))}`,
     );
     await page.getByTestId('inquiry-filter-mine').click();
     await page.waitForURL((u) => !u.searchParams.has('mine'));
@@ -256,11 +261,8 @@ for (const locale of LOCALES) {
     const csv = await context.request.get(`${at('/Admin/InquiriesExport')}?mine=1`);
     expect(csv.status()).toBe(200);
     const lines = (await csv.body()).toString('utf8').slice(1).split('\r\n');
-    const uaeTime = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
-      timeZone: 'Asia/Dubai',
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
+    // Times as ISO 8601 in UAE time with the offset (issue 35: the CSV is for machines).
+    const uaeTime = { format: (date: Date) => `${new Date(date.getTime() + 4 * 3600_000).toISOString().slice(0, 19)}+04:00` };
     const received = uaeTime.format(row.createdAt);
     expect(lines.slice(1)).toEqual([
       [

@@ -871,7 +871,10 @@ function generate() {
     ['requestPasswordReset', '/ForgotPassword'],
     ['resetPasswordWithLink', '/ResetPassword'],
     ['acceptInvite', '/Invitation'],
+    // Issue 35: the first start's set-up link, and renaming oneself.
+    ['createFirstAdmin', '/Setup'],
     ['changeOwnPassword', '/Admin/Account'],
+    ['renameSelf', '/Admin/Account'],
     ['signOutSession', '/Admin/Account'],
     ['signOutOtherSessions', '/Admin/Account'],
     ['makeResetLink', '/Admin/Users'],
@@ -923,6 +926,15 @@ function generate() {
     [null, multipart({ token: '__proto__', name: 'x', password: 'x', passwordConfirmation: 'x' })],
     'linkExpired',
   );
+  accountAction(
+    'createFirstAdmin',
+    '/Setup',
+    [null, multipart({ token: '__proto__', name: 'x', email: 'x@example.test', password: 'x', passwordConfirmation: 'x' })],
+    'linkExpired',
+  );
+  accountAction('createFirstAdmin', '/Setup', [null, multipart({ token: longText, name: longText, email: longText })], 'linkExpired');
+  accountAction('renameSelf', '/Admin/Account', [null, multipart({ name: longText })], 'invalid');
+  accountAction('renameSelf', '/Admin/Account', [null, multipart({ name: 'a\u0000b' })], 'invalid');
   accountAction(
     'changeOwnPassword',
     '/Admin/Account',

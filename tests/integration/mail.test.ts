@@ -128,12 +128,12 @@ describe('the inquiry mail (lib/mail in this process)', () => {
     expect(addresses(mail!.parsed.replyTo)).toEqual(['sara@example.test']);
     expect(mail!.parsed.messageId).toBe(messageId({ dedupeKey: key, createdAt: row.createdAt }));
     // Fixed words and the number: the visitor's name (here with markup) is in the body only.
-    expect(mail!.parsed.subject).toBe(`New quote request #${inquiry.id} | طلب عرض سعر جديد #${inquiry.id}`);
+    expect(mail!.parsed.subject).toBe(`New quote request #${inquiry.id} | استفسار جديد #${inquiry.id}`);
     expect(mail!.parsed.text).toBe(
       [
         '7Stars Event',
         '',
-        'New quote request · طلب عرض سعر جديد',
+        'New quote request · استفسار جديد',
         en.mail.inquiry.intro,
         ar.mail.inquiry.intro,
         '',
@@ -143,13 +143,13 @@ describe('the inquiry mail (lib/mail in this process)', () => {
         'Phone · الهاتف: \u2066+971 50 123 4567\u2069',
         'Email · البريد الإلكتروني: sara@example.test',
         // Sent before the fixed event types: the service stored as the event type, worded as before.
-        `Event type · نوع الفعالية: ${service.titleEn} · ${service.titleAr}`,
+        `Event type · نوع المناسبة: ${service.titleEn} · ${service.titleAr}`,
         'Services · الخدمات: not given · غير محدد',
-        'Event date · تاريخ الفعالية: 2027-03-14',
+        'Event date · تاريخ المناسبة: 2027-03-14',
         'City · المدينة: Abu Dhabi · أبوظبي',
         'Guests · عدد الضيوف: 250',
         `Budget (AED) · الميزانية (درهم): ${en.quote.budgets['50k-100k']} · ${ar.quote.budgets['50k-100k']}`,
-        'Written in · لغة الطلب: Arabic · العربية',
+        'Written in · لغة الاستفسار: Arabic · العربية',
         `Received · تاريخ الاستلام: ${dubaiTime(inquiry.createdAt)}`,
         '',
         'Message · الرسالة:',
@@ -158,7 +158,7 @@ describe('the inquiry mail (lib/mail in this process)', () => {
         'Reply to this e-mail to answer the visitor.',
         'للرد على الزائر، أجب على هذه الرسالة.',
         '',
-        'Open the inquiries · افتح الطلبات:',
+        'Open the inquiries · افتح الاستفسارات:',
         `${process.env.SITE_URL}/Admin/Inquiries`,
         `${process.env.SITE_URL}/ar/Admin/Inquiries`,
         '',
@@ -195,8 +195,8 @@ describe('the inquiry mail (lib/mail in this process)', () => {
     const [mail] = await smtp.waitFor(byKey(key));
     expect(mail!.rcptTo).toEqual(['office@example.test', 'events@example.test']);
     expect(mail!.parsed.replyTo).toBeUndefined();
-    expect(mail!.parsed.subject).toBe(`New quote request #${inquiry.id} | طلب عرض سعر جديد #${inquiry.id}`);
-    expect(mail!.parsed.text).toContain('\nEvent type · نوع الفعالية: Other · أخرى\n');
+    expect(mail!.parsed.subject).toBe(`New quote request #${inquiry.id} | استفسار جديد #${inquiry.id}`);
+    expect(mail!.parsed.text).toContain('\nEvent type · نوع المناسبة: Other · أخرى\n');
     expect(mail!.parsed.text).toContain('\nEmail · البريد الإلكتروني: not given · غير محدد\n');
     expect(mail!.parsed.text).toContain(`\n${en.mail.inquiry.noEmail}\n${ar.mail.inquiry.noEmail}\n`);
     expect(mail!.parsed.text).not.toContain('\nMessage · الرسالة:');
@@ -510,7 +510,7 @@ describe('the registrations digest, through a production server with SMTP_URL', 
     const [mail] = await smtp.waitFor(byKey(key), { timeoutMs: 30_000 });
     expect(mail!.rcptTo).toEqual(SALES);
     expect(addresses(mail!.parsed.replyTo)).toEqual(['huda@example.test']);
-    expect(mail!.parsed.subject).toBe(`New quote request #${inquiry.id} | طلب عرض سعر جديد #${inquiry.id}`);
+    expect(mail!.parsed.subject).toBe(`New quote request #${inquiry.id} | استفسار جديد #${inquiry.id}`);
     expect(mail!.parsed.text).toContain('\nPhone · الهاتف: \u2066+971 50 765 4321\u2069\n');
     const sent = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
     expect(sent.sentAt).not.toBeNull();

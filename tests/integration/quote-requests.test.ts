@@ -3,7 +3,7 @@ import { INQUIRY_ACTIONS, invokeWith, sessionCookie } from '../helpers/actions';
 import { BASE, freshIp } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
 import { quoteForm, startQuoteToken } from '../helpers/quote';
-import { formatDubaiTime, inquiryReference } from '@/lib/inquiries/format';
+import { inquiryReference } from '@/lib/inquiries/format';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 
@@ -447,8 +447,8 @@ describe('the inbox', () => {
       `"${named('inbox')}","'=1+2","inbox@example.test","Other","","Sharjah","","","'@SUM(A1) ""hi""\nline 2","English","Quoted","No",`,
     );
     expect(text).toContain(': Called back, sending a quote."');
-    // The consent time last, in UAE time (issue 27).
-    expect(text).toContain(`,"","","","${formatDubaiTime(CONSENTED, 'en')}"\r\n`);
+    // The consent time last, in UAE time (issue 27), as ISO 8601 with its offset (issue 35: the CSV is for machines).
+    expect(text).toContain(`,"","","","2026-01-05T12:30:00+04:00"\r\n`);
     expect(lines.at(-1)).toBe('');
 
     const ar = await fetch(`${BASE}/ar/Admin/InquiriesExport?status=won&q=${encodeURIComponent(named('inbox'))}`, {

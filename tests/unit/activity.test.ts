@@ -53,11 +53,16 @@ describe('the filter', () => {
       kind: 'update',
       from: '2026-01-31',
       to: '2026-02-01',
+      signIns: false,
       page: 2,
     });
     expect(
       parseActivityFilter({ person: 'x', entity: '__proto__', kind: 'constructor', from: '2026-02-30', to: '2026-1-1', page: '-3' }),
-    ).toEqual({ person: null, entity: null, kind: null, from: null, to: null, page: 1 });
+    ).toEqual({ person: null, entity: null, kind: null, from: null, to: null, signIns: false, page: 1 });
+    // Routine sign-ins are shown only when asked for with exactly "1".
+    expect(parseActivityFilter({ signIns: '1' }).signIns).toBe(true);
+    expect(parseActivityFilter({ signIns: 'yes' }).signIns).toBe(false);
+    expect(activityQuery(parseActivityFilter({ signIns: '1', kind: 'update' }))).toBe('kind=update&signIns=1');
     expect(parseActivityFilter({ kind: ['signIn', 'delete'], page: '1e9' })).toMatchObject({ kind: 'signIn', page: 1 });
   });
 

@@ -111,6 +111,7 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
     'ForgotPassword',
     'ResetPassword',
     'Invitation',
+    'Setup',
     'Admin',
   ]);
   const rewrites = await nextConfig.rewrites!();
@@ -134,6 +135,7 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
     ...pages('ForgotPassword'),
     ...pages('ResetPassword'),
     ...pages('Invitation'),
+    ...pages('Setup'),
     ...pages('Admin'),
     { source: '/:path((?!ar(?:/|$)|en(?:/|$)|api/|_next/|_vercel/|media/|readyz$|[a-z]+imges/)[^.]*)', destination: '/en/:path' },
   ]);

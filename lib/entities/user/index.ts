@@ -1,7 +1,8 @@
 import 'server-only';
 import { db } from '@/lib/db/client';
 import { AppError, conflict, forbidden, invalid, notFound } from '@/lib/errors';
-import { fieldErrors } from '@/lib/entities/fields';
+import { fieldErrors, requiredText } from '@/lib/entities/fields';
+import { z } from 'zod';
 import { parseId } from '@/lib/entities/ids';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { assertStrongPassword } from '@/lib/auth/password-rules';
@@ -241,6 +242,22 @@ export async function setFlags(rawId: unknown, raw: Record<string, unknown>, who
   // Back to pending: every token and session of theirs stops working now.
   if (!user.isAdmin && !user.isMiniAdmin) await revokeAllTokens(user.id);
   return user;
+}
+
+const renameSchema = z.object({ name: requiredText(100) });
+
+/** A person's own name (their account page): the one column, logged as an update of the account. */
+export async function renameUser(me: { id: number }, raw: Record<string, unknown>, who: Who): Promise<PublicUser> {
+  const parsed = renameSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+  return db.$transaction(async (tx) => {
+    const current = await tx.user.findUnique({ where: { id: me.id } });
+    if (!current) throw notFound();
+    const updated = await tx.user.update({ where: { id: me.id }, data: { name: parsed.data.name }, select: publicFields });
+    const changes = changedFields(current, updated, ['name']);
+    if (Object.keys(changes).length) await recordActivity(tx, { ...who, kind: 'update', entity: 'users', entityId: me.id, changes });
+    return updated;
+  });
 }
 
 export async function removeUser(rawId: unknown, who: Who, options: { onlyPending?: boolean } = {}): Promise<void> {

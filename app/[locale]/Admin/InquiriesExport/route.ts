@@ -7,7 +7,8 @@ import { AppError } from '@/lib/errors';
 import { exportInquiries, parseInquiryFilter, serviceOptions } from '@/lib/inquiries';
 import { eventTypeLabel, servicesLabel } from '@/lib/inquiries/labels';
 import { toCsv } from '@/lib/inquiries/csv';
-import { formatDubaiTime, inquiryReference, isoDay } from '@/lib/inquiries/format';
+import { inquiryReference, isoDay } from '@/lib/inquiries/format';
+import { isoDubaiTime } from '@/lib/i18n/dates';
 import { routing } from '@/lib/i18n/routing';
 
 // The inbox's CSV: the filter in the address bar (the same as the screen's), every matching row,
@@ -51,7 +52,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
     ];
     const body = rows.map((r) => [
       r.id,
-      formatDubaiTime(r.createdAt, locale),
+      // Times as ISO 8601 in UAE time (a spreadsheet reads them as times); days as YYYY-MM-DD.
+      isoDubaiTime(r.createdAt),
       r.name,
       r.phone,
       r.email,
@@ -64,12 +66,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
       t(`languages.${r.locale === 'ar' ? 'ar' : 'en'}`),
       t(`statuses.${r.status as 'new'}`),
       r.readAt ? t('yes') : t('no'),
-      r.notes.map((n) => `${t('noteMeta', { name: n.authorName, time: formatDubaiTime(n.createdAt, locale) })}: ${n.text}`).join('\n'),
+      r.notes.map((n) => `${t.markup('noteMeta', { name: n.authorName, when: () => isoDubaiTime(n.createdAt) })}: ${n.text}`).join('\n'),
       inquiryReference(r.id, r.createdAt),
       r.assignee?.name ?? '',
       isoDay(r.followUp),
       servicesLabel(r.services, serviceLabels),
-      r.consentedAt ? formatDubaiTime(r.consentedAt, locale) : '',
+      r.consentedAt ? isoDubaiTime(r.consentedAt) : '',
     ]);
     const day = new Date().toISOString().slice(0, 10);
     return new Response(toCsv([header, ...body]), {

@@ -13,6 +13,7 @@ import { ItemList } from '@/components/admin/item-list';
 import { LatestActivity } from '@/components/admin/latest-activity';
 import { ListSearch } from '@/components/admin/list-search';
 import { MailStatus } from '@/components/admin/mail-status';
+import { NameForm } from '@/components/admin/name-form';
 import { PasswordForm } from '@/components/admin/password-form';
 import { ProjectListPages, ProjectListTools } from '@/components/admin/project-list-tools';
 import { SessionList } from '@/components/admin/session-list';
@@ -36,7 +37,7 @@ import { parseInquiryFilter } from '@/lib/inquiries';
 import { pageUsers } from '@/lib/entities/user';
 import { listSessions } from '@/lib/entities/user/account';
 import { mustEnrol, twoFactorStatus, twoFactorUserIds } from '@/lib/entities/user/two-factor';
-import { formatDubaiTime } from '@/lib/inquiries/format';
+import { formatWhen } from '@/lib/i18n/dates';
 import { redirect } from '@/lib/i18n/navigation';
 import { AdminLink } from '@/components/admin/admin-link';
 import { getAllSiteSettings, getSiteSettings } from '@/lib/settings';
@@ -271,12 +272,18 @@ export default async function AdminPage({ params, searchParams }: Props) {
     // Every signed-in person's own: their password, two-factor sign-in and where they are signed in.
     const [sessions, status] = await Promise.all([listSessions(user), twoFactorStatus(user.id)]);
     const view: TwoFactorView =
-      status.state === 'on' ? { state: 'on', since: formatDubaiTime(status.enabledAt, locale), codesLeft: status.codesLeft } : status;
+      status.state === 'on' ? { state: 'on', since: formatWhen(status.enabledAt, locale), codesLeft: status.codesLeft } : status;
     return (
       <section className="grid gap-10">
         <h1 tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
           {t('account.title')}
         </h1>
+        <section aria-labelledby="name-title" className="grid gap-4">
+          <h2 id="name-title" className="text-xl font-bold">
+            {t('account.nameTitle')}
+          </h2>
+          <NameForm name={user.name} />
+        </section>
         <section aria-labelledby="two-factor-title" className="grid gap-4">
           <h2 id="two-factor-title" className="text-xl font-bold">
             {t('account.twoFactorTitle')}
@@ -297,8 +304,8 @@ export default async function AdminPage({ params, searchParams }: Props) {
           <SessionList
             sessions={sessions.map((s) => ({
               ...s,
-              opened: formatDubaiTime(s.createdAt, locale),
-              lastUsed: s.lastUsedAt ? formatDubaiTime(s.lastUsedAt, locale) : null,
+              opened: formatWhen(s.createdAt, locale),
+              lastUsed: s.lastUsedAt ? formatWhen(s.lastUsedAt, locale) : null,
             }))}
           />
         </section>

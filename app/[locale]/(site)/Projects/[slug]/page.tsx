@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { formatWhen } from '@/lib/i18n/dates';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientLogo } from '@/components/site/client-logo';
@@ -89,11 +90,7 @@ export default async function ProjectPage({ params }: Props) {
               <>
                 <dt className="font-semibold">{t('date')}</dt>
                 <dd>
-                  <time dateTime={project.date}>
-                    {new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-                      new Date(project.date),
-                    )}
-                  </time>
+                  <time dateTime={project.date}>{formatWhen(new Date(project.date), locale, 'longDay')}</time>
                 </dd>
               </>
             )}
