@@ -9,6 +9,8 @@ export function ConfirmDialog({
   title,
   text,
   confirmLabel,
+  cancelLabel,
+  testId = 'confirm-dialog',
   busy = false,
   danger = false,
   onConfirm,
@@ -18,6 +20,9 @@ export function ConfirmDialog({
   title: string;
   text: string;
   confirmLabel?: string;
+  cancelLabel?: string;
+  /** Another name for a dialog that is not a confirmation of the screen's own action. */
+  testId?: string;
   busy?: boolean;
   danger?: boolean;
   onConfirm: () => void;
@@ -42,7 +47,7 @@ export function ConfirmDialog({
       }}
       aria-labelledby={`${ids}-title`}
       aria-describedby={`${ids}-text`}
-      data-testid="confirm-dialog"
+      data-testid={testId}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 text-zinc-900 shadow-2xl backdrop:bg-black/60 dark:bg-zinc-900 dark:text-zinc-100"
     >
       <h2 id={`${ids}-title`} className="text-xl font-bold">
@@ -52,8 +57,8 @@ export function ConfirmDialog({
         {text}
       </p>
       <div className="mt-6 flex justify-end gap-3">
-        <button type="button" onClick={onCancel} disabled={busy} className="btn-secondary">
-          {t('cancel')}
+        <button type="button" onClick={onCancel} disabled={busy} className="btn-secondary" data-testid="cancel-button">
+          {cancelLabel ?? t('cancel')}
         </button>
         <button
           type="button"

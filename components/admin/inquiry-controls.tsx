@@ -20,6 +20,7 @@ import { runtimeKey } from '@/lib/i18n/keys';
 import { getPathname, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
+import { useUnsavedChanges } from './unsaved-changes';
 import { useScripted } from '@/components/ui/use-scripted';
 
 const failed = (): ActionResult => ({ ok: false, error: 'server' });
@@ -172,6 +173,18 @@ export function InquiryNoteForm({ id }: { id: number }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
+  const noteForm = useRef<HTMLFormElement>(null);
+  // A note being typed is a change: leaving asks, and the tab keeps it as a draft. Once added the
+  // form is empty again, as it was drawn, so nothing is left to guard.
+  const unsaved = useUnsavedChanges(noteForm, {
+    draft: {
+      key: `note:${id}`,
+      read: (data) => ({ text: String(data.get('text') ?? '') }),
+      restore: (values) => {
+        if (field.current) field.current.value = values.text ?? '';
+      },
+    },
+  });
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -180,6 +193,7 @@ export function InquiryNoteForm({ id }: { id: number }) {
     setBusy(false);
     if (result.ok) {
       form.reset();
+      unsaved.saved();
       setError('');
       toast.success(t('noteAdded'), { duration: TIMINGS.successToastMs });
       return;
@@ -191,7 +205,8 @@ export function InquiryNoteForm({ id }: { id: number }) {
     } else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
   }
   return (
-    <form action={leadFormPlain} onSubmit={onSubmit} className="grid gap-2" data-testid="inquiry-note-form">
+    <form ref={noteForm} action={leadFormPlain} onSubmit={onSubmit} className="grid gap-2" data-testid="inquiry-note-form">
+      {unsaved.notice}
       <PlainFields form="note" id={id} />
       <label htmlFor="inquiry-note" className="font-semibold">
         {t('noteLabel')}
@@ -396,12 +411,16 @@ export function NoteOwnerControls({ leadId, noteId, text }: { leadId: number; no
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const editRef = useRef<HTMLFormElement>(null);
+  // An edit being typed asks before leaving (it is short: no draft).
+  const unsaved = useUnsavedChanges(editRef, { shown: editing || !scripted });
   async function onSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault(); // React then leaves the form's action alone
     setBusy(true);
     const result = await editNote(noteId, String(new FormData(event.currentTarget).get('text') ?? '')).catch(failed);
     setBusy(false);
     if (result.ok) {
+      unsaved.saved();
       setEditing(false);
       setError('');
       toast.success(t('noteSaved'), { duration: TIMINGS.successToastMs });
@@ -422,7 +441,7 @@ export function NoteOwnerControls({ leadId, noteId, text }: { leadId: number; no
   const field = `inquiry-note-edit-${noteId}`;
   // One form for both ways: posted natively to leadFormPlain without scripts, by onSave with them.
   const editForm = (
-    <form action={leadFormPlain} onSubmit={onSave} className="mt-2 grid gap-2" data-testid="inquiry-note-edit-form">
+    <form ref={editRef} action={leadFormPlain} onSubmit={onSave} className="mt-2 grid gap-2" data-testid="inquiry-note-edit-form">
       <PlainFields form="editNote" id={leadId} noteId={noteId} />
       <label htmlFor={field} className="sr-only">
         {t('editNote')}

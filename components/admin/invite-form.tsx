@@ -2,7 +2,8 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useFormFeedback } from '@/components/auth/use-form-feedback';
-import { useActionState, useEffect } from 'react';
+import { useActionState, useEffect, useRef } from 'react';
+import { useUnsavedChanges } from './unsaved-changes';
 import { useRouter } from '@/lib/i18n/navigation';
 import { inviteUser } from '@/lib/admin/actions';
 
@@ -13,6 +14,9 @@ export function InviteForm() {
   const [state, action, pending] = useActionState(inviteUser, null);
   const { failed, error, refusal } = useFormFeedback(state);
   const router = useRouter();
+  const form = useRef<HTMLFormElement>(null);
+  // A typed address asks before leaving (after a send React empties the form: nothing left).
+  useUnsavedChanges(form);
   // The pending invitations below are the server's: drawn again with the new one.
   useEffect(() => {
     if (state?.ok) router.refresh();
@@ -21,7 +25,7 @@ export function InviteForm() {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('inviteIntro')}</p>
-      <form action={action} className="flex flex-wrap items-end gap-3" data-testid="invite-form" noValidate>
+      <form ref={form} action={action} className="flex flex-wrap items-end gap-3" data-testid="invite-form" noValidate>
         <input type="hidden" name="locale" value={locale} />
         <label className="grid min-w-64 flex-1 gap-1 font-semibold">
           {t('inviteEmail')}

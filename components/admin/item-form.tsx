@@ -15,7 +15,9 @@ import { ConfirmDialog } from './confirm-dialog';
 import { GalleryManager } from './gallery-manager';
 import { ImageInput, type ImageLimits } from './image-input';
 import { MissingLanguageNote } from './missing-language-note';
+import { useUnsavedChanges } from './unsaved-changes';
 import { useFieldMessage } from './use-field-message';
+import { typedValues } from '@/lib/admin/conflict';
 import { useVersionedValues, VersionConflict } from './version-conflict';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
@@ -68,11 +70,18 @@ export function ItemForm({
   const focusAfterDialog = useRef<Record<string, string[]> | null>(null);
   // Optimistic versions: the version the fields show, and after a refused save over a newer one,
   // the newer values (the fields are drawn again, `generation`) and what differs.
-  const { version, values, generation, conflict, refused, reapplyMine } = useVersionedValues(
+  const { version, values, generation, conflict, refused, reapplyMine, restore } = useVersionedValues(
     area.fields,
     refusedPlain?.values ? { ...initial, ...refusedPlain.values } : initial,
     readVersion,
   );
+  // Leaving with a change asks first; what is typed is kept in the tab (photos picked are not:
+  // a file cannot be kept there, the notice's words say so).
+  const unsaved = useUnsavedChanges(form, {
+    draft: { key: `item:${areaKey}:${id ?? 'new'}`, read: (data) => typedValues(area.fields, data), restore },
+    // A refused save's edits are in the conflict panel, not in the fields: still unsaved.
+    pending: conflict !== null,
+  });
   useEffect(() => {
     // Runs after the dialog's own effect (children first), so after its close.
     if (pending !== null || !focusAfterDialog.current) return;
@@ -124,6 +133,7 @@ export function ItemForm({
       return;
     }
     if (result.ok) {
+      unsaved.saved(true);
       setDone(true);
       toast.success(mode === 'create' ? t('created') : t('updated'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
       if (mode === 'create') {
@@ -161,6 +171,7 @@ export function ItemForm({
           {t('urlHint')}
         </p>
       )}
+      {unsaved.notice}
       {conflict && (
         <VersionConflict
           differences={conflict.differences}

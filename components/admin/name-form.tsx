@@ -1,7 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useActionState, useEffect } from 'react';
+import { useActionState, useEffect, useRef } from 'react';
+import { useUnsavedChanges } from './unsaved-changes';
 import { toast } from 'sonner';
 import { useFormFeedback } from '@/components/auth/use-form-feedback';
 import { AuthField } from '@/components/auth/auth-field';
@@ -16,6 +17,8 @@ export function NameForm({ name }: { name: string }) {
   const router = useRouter();
   const [state, action, pending] = useActionState(renameSelf, null);
   const { failed, error, refusal } = useFormFeedback(state);
+  const form = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(form);
 
   useEffect(() => {
     if (!state?.ok) return;
@@ -25,7 +28,7 @@ export function NameForm({ name }: { name: string }) {
   }, [state, t, router]);
 
   return (
-    <form action={action} className="grid max-w-md gap-4" data-testid="name-form" noValidate>
+    <form ref={form} action={action} className="grid max-w-md gap-4" data-testid="name-form" noValidate>
       <AuthField
         name="name"
         type="text"

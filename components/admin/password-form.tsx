@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useFormFeedback } from '@/components/auth/use-form-feedback';
 import { useActionState, useEffect, useRef } from 'react';
+import { useUnsavedChanges } from './unsaved-changes';
 import { toast } from 'sonner';
 import { changeOwnPassword } from '@/lib/admin/actions';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -18,6 +19,8 @@ export function PasswordForm() {
   const [state, action, pending] = useActionState(changeOwnPassword, null);
   const { error, refusal } = useFormFeedback(state);
   const form = useRef<HTMLFormElement>(null);
+  // Asks before leaving with a password half typed (never kept as a draft).
+  useUnsavedChanges(form);
 
   useEffect(() => {
     if (!state) return;

@@ -13,7 +13,9 @@ import type { FormField } from '@/lib/admin/areas';
 import { VERSION_FIELD } from '@/lib/entities/version';
 import { TIMINGS } from '@/lib/timings';
 import { ImageInput, type ImageLimits } from './image-input';
+import { useUnsavedChanges } from './unsaved-changes';
 import { useVersionedValues, VersionConflict } from './version-conflict';
+import { typedValues } from '@/lib/admin/conflict';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'settings-form';
@@ -125,6 +127,11 @@ export function SettingsForm({
     refusedPlain?.values ? { ...initial, ...refusedPlain.values } : initial,
     readVersion,
   );
+  // Leaving with a change asks first; the texts typed are kept in the tab as a draft.
+  const unsaved = useUnsavedChanges(form, {
+    draft: { key: 'settings', read: (data) => typedValues(VERSIONED_FIELDS, data), restore: versioned.restore },
+    pending: versioned.conflict !== null,
+  });
 
   const message = (code: string) => {
     const own = runtimeKey(`errors.${code}`);
@@ -168,6 +175,7 @@ export function SettingsForm({
       return;
     }
     if (result.ok) {
+      unsaved.saved();
       toast.success(t('saved'), { id: TOAST_ID, duration: TIMINGS.successToastMs });
       // The new files' previews and the menu's logo come from the server.
       form.current?.reset();

@@ -41,7 +41,13 @@ export function useVersionedValues(fields: readonly FormField[], initial: Record
     setConflict({ ...conflict, reapplied: true });
   }
 
-  return { version, values, generation, conflict, refused, reapplyMine };
+  /** Values kept from before (a draft): drawn in the fields, saved only when the person saves. */
+  function restore(kept: Record<string, string>) {
+    setValues((current) => ({ ...current, ...kept }));
+    setGeneration((g) => g + 1);
+  }
+
+  return { version, values, generation, conflict, refused, reapplyMine, restore };
 }
 
 /**

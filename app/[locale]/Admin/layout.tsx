@@ -16,6 +16,7 @@ import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
 import { unreadInquiryCount } from '@/lib/inquiries';
 import { pendingUserCount } from '@/lib/entities/user';
 import { AdminLink, AdminNavigation, AdminScreen } from '@/components/admin/admin-link';
+import { UnsavedChanges } from '@/components/admin/unsaved-changes';
 import { brandedTitle } from '@/lib/seo';
 
 // `auth`: the password fields of /Admin/Account share the sign-in pages' words.
@@ -73,60 +74,62 @@ export default async function AdminLayout({ children, params }: { children: Reac
   return (
     <ScopedIntlProvider namespaces={CLIENT_NAMESPACES}>
       <AdminNavigation>
-        {/* Phones (768 px or less): one 56 px bar (logo, language, section switcher, unread inquiries)
+        <UnsavedChanges>
+          {/* Phones (768 px or less): one 56 px bar (logo, language, section switcher, unread inquiries)
           above the content, and the account's links after it; the aside's boxes are laid out by
           the page's column there (display: contents). Wider: the side column as before. */}
-        <div className="flex min-h-svh flex-col min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">
-          <aside className="contents min-[769px]:sticky min-[769px]:top-0 min-[769px]:flex min-[769px]:h-svh min-[769px]:flex-col min-[769px]:gap-4 min-[769px]:border-e min-[769px]:border-zinc-200 min-[769px]:bg-zinc-100 min-[769px]:p-4 dark:min-[769px]:border-zinc-800 dark:min-[769px]:bg-zinc-900">
-            <div
-              className="sticky top-0 z-40 order-first flex h-14 items-center gap-1.5 border-b border-zinc-200 bg-zinc-100 px-2 min-[769px]:static min-[769px]:order-none min-[769px]:contents dark:border-zinc-800 dark:bg-zinc-900"
-              data-testid="admin-top-bar"
-            >
-              <BrandBar
-                home="/Admin"
-                logo={{ box: 'h-6 w-20 min-[769px]:h-9 min-[769px]:w-36', className: 'h-6 w-auto min-[769px]:h-9' }}
-                className="shrink-0"
-              />
-              <AdminNav items={items} />
-              {inbox?.badge && (
-                <AdminLink
-                  href={inbox.href}
-                  className="relative grid size-10 shrink-0 place-items-center rounded-full border border-zinc-300 min-[769px]:hidden dark:border-zinc-700"
-                  data-testid="shell-inbox"
-                >
-                  <InboxIcon />
-                  {/* Named by its content, not aria-label: a label must hold the visible count as shown, and the
+          <div className="flex min-h-svh flex-col min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">
+            <aside className="contents min-[769px]:sticky min-[769px]:top-0 min-[769px]:flex min-[769px]:h-svh min-[769px]:flex-col min-[769px]:gap-4 min-[769px]:border-e min-[769px]:border-zinc-200 min-[769px]:bg-zinc-100 min-[769px]:p-4 dark:min-[769px]:border-zinc-800 dark:min-[769px]:bg-zinc-900">
+              <div
+                className="sticky top-0 z-40 order-first flex h-14 items-center gap-1.5 border-b border-zinc-200 bg-zinc-100 px-2 min-[769px]:static min-[769px]:order-none min-[769px]:contents dark:border-zinc-800 dark:bg-zinc-900"
+                data-testid="admin-top-bar"
+              >
+                <BrandBar
+                  home="/Admin"
+                  logo={{ box: 'h-6 w-20 min-[769px]:h-9 min-[769px]:w-36', className: 'h-6 w-auto min-[769px]:h-9' }}
+                  className="shrink-0"
+                />
+                <AdminNav items={items} />
+                {inbox?.badge && (
+                  <AdminLink
+                    href={inbox.href}
+                    className="relative grid size-10 shrink-0 place-items-center rounded-full border border-zinc-300 min-[769px]:hidden dark:border-zinc-700"
+                    data-testid="shell-inbox"
+                  >
+                    <InboxIcon />
+                    {/* Named by its content, not aria-label: a label must hold the visible count as shown, and the
                       plural's words ("one unread inquiry", "1,234") do not (axe: label-content-name-mismatch). */}
-                  <span className="sr-only">{`${t('menu.inquiries')} (${inbox.badge.label})`}</span>
-                  {inbox.badge.count > 0 && (
-                    <span
-                      aria-hidden="true"
-                      className="absolute -end-1.5 -top-1.5 inline-grid min-w-5 place-items-center rounded-full bg-red-700 px-1 text-xs leading-5 font-bold text-white"
-                      data-testid="shell-inbox-count"
-                    >
-                      {inbox.badge.count}
-                    </span>
-                  )}
+                    <span className="sr-only">{`${t('menu.inquiries')} (${inbox.badge.label})`}</span>
+                    {inbox.badge.count > 0 && (
+                      <span
+                        aria-hidden="true"
+                        className="absolute -end-1.5 -top-1.5 inline-grid min-w-5 place-items-center rounded-full bg-red-700 px-1 text-xs leading-5 font-bold text-white"
+                        data-testid="shell-inbox-count"
+                      >
+                        {inbox.badge.count}
+                      </span>
+                    )}
+                  </AdminLink>
+                )}
+              </div>
+              <div className="order-last flex flex-col gap-2 border-t border-zinc-200 bg-zinc-100 p-4 min-[769px]:order-none min-[769px]:mt-auto min-[769px]:border-0 min-[769px]:bg-transparent min-[769px]:p-0 dark:border-zinc-800 dark:bg-zinc-900">
+                <p className="text-sm text-zinc-700 dark:text-zinc-300">
+                  {t('signedInAs', { name: user.name })} ·{' '}
+                  <AdminLink href="/Admin/Account" className="font-semibold underline" data-testid="account-link">
+                    {t('account.nav')}
+                  </AdminLink>
+                </p>
+                <AdminLink href="/" className="btn-secondary">
+                  {t('viewSite')}
                 </AdminLink>
-              )}
-            </div>
-            <div className="order-last flex flex-col gap-2 border-t border-zinc-200 bg-zinc-100 p-4 min-[769px]:order-none min-[769px]:mt-auto min-[769px]:border-0 min-[769px]:bg-transparent min-[769px]:p-0 dark:border-zinc-800 dark:bg-zinc-900">
-              <p className="text-sm text-zinc-700 dark:text-zinc-300">
-                {t('signedInAs', { name: user.name })} ·{' '}
-                <AdminLink href="/Admin/Account" className="font-semibold underline" data-testid="account-link">
-                  {t('account.nav')}
-                </AdminLink>
-              </p>
-              <AdminLink href="/" className="btn-secondary">
-                {t('viewSite')}
-              </AdminLink>
-              <LogoutButton />
-            </div>
-          </aside>
-          <main id="main" className="flex-1 p-4 min-[769px]:p-8">
-            <AdminScreen>{children}</AdminScreen>
-          </main>
-        </div>
+                <LogoutButton />
+              </div>
+            </aside>
+            <main id="main" className="flex-1 p-4 min-[769px]:p-8">
+              <AdminScreen>{children}</AdminScreen>
+            </main>
+          </div>
+        </UnsavedChanges>
       </AdminNavigation>
       <AppToaster locale={locale} />
     </ScopedIntlProvider>
