@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { makeUser, testDb, unique } from '../helpers/db';
-import { messages, TEMP_PREFIX } from './support';
+import { messages, TEMP_PREFIX, waitForHydration } from './support';
 import { signedIn } from './sign-in';
 
 // Issue 35, items 2 and 3, on a 375 px phone in Arabic: dates read as Arabic (the CLDR 'ar'
@@ -160,11 +160,11 @@ test('the Arabic activity log on a phone: a status, an assignee, an invitation a
 
   // A status changed and the lead assigned, through the lead's own forms.
   await page.goto(`/ar/Admin/Inquiry/${leadId}`);
+  // With scripts each control saves as it changes (its Save button is for pages without them).
+  await waitForHydration(page.getByTestId('inquiry-status-form'));
   await page.locator('#inquiry-status').selectOption('contacted');
-  await page.getByTestId('inquiry-status-save').click();
   await expect.poll(async () => (await testDb.inquiry.findUniqueOrThrow({ where: { id: leadId } })).status).toBe('contacted');
   await page.locator('#inquiry-assignee').selectOption(String(assignee.id));
-  await page.getByTestId('inquiry-assign-save').click();
   await expect.poll(async () => (await testDb.inquiry.findUniqueOrThrow({ where: { id: leadId } })).assigneeId).toBe(assignee.id);
 
   // A colleague invited as Admin, through the Users screen.
