@@ -9,6 +9,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { AdminLink } from '@/components/admin/admin-link';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from '@/components/auth/auth-field';
+import { RecoveryCodeTools } from '@/components/admin/recovery-code-tools';
 
 export type TwoFactorView =
   { state: 'off' } | { state: 'pending'; qr: string; key: string } | { state: 'on'; since: string; codesLeft: number };
@@ -57,6 +58,7 @@ export function TwoFactorPanel({ view, required }: { view: TwoFactorView; requir
             </li>
           ))}
         </ol>
+        <RecoveryCodeTools codes={codes} />
         <AdminLink
           href="/Admin/Account"
           className="btn-primary justify-self-start"

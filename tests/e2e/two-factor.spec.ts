@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
 import { makeUser, PASSWORD } from '../helpers/db';
 import { messages } from './support';
@@ -108,4 +109,76 @@ test('Arabic, on a 375 px phone: the account page sets it up, right to left, not
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: testInfo.outputPath('two-factor-ar-375-codes.png'), fullPage: true });
   await context.close();
+});
+
+test('a code the app still shows after it was used: refused with "wait for the next one", in English and Arabic', async ({ browser }) => {
+  // Issue 35, item 6: the same 30 s window, the code already spent; the refusal says why, not "wrong code".
+  const person = await makeUser('admin');
+  const first = await fresh(browser);
+  await password(first.page, person.email);
+  await first.page.waitForURL('**/Admin', { timeout: 15_000 });
+  await first.page.goto('/Admin/Account');
+  const { key } = await enrol(first.page, en);
+  await first.context.close();
+
+  const used = await codeAt(key, 30);
+  const signIn = await fresh(browser);
+  await password(signIn.page, person.email);
+  await signIn.page.waitForURL('**/LogIn/Code', { timeout: 15_000 });
+  await signIn.page.getByLabel(en.auth.codeLabel).fill(used);
+  await signIn.page.getByTestId('code-submit').click();
+  await signIn.page.waitForURL('**/Admin', { timeout: 15_000 });
+  await signIn.context.close();
+
+  for (const locale of ['en', 'ar'] as const) {
+    const m = locale === 'ar' ? ar : en;
+    const again = await fresh(browser, { viewport: { width: 375, height: 812 }, locale, isMobile: true, hasTouch: true });
+    await password(again.page, person.email, locale);
+    await again.page.waitForURL(locale === 'ar' ? '**/ar/LogIn/Code' : '**/LogIn/Code', { timeout: 15_000 });
+    await again.page.getByLabel(m.auth.codeLabel).fill(used);
+    await again.page.getByTestId('code-submit').click();
+    await expect(again.page.getByTestId('code-error')).toHaveText(m.errors.codeReused);
+    expect(m.errors.codeReused).not.toBe(m.errors.invalidCode);
+    // Still on the code step, not signed in.
+    expect(new URL(again.page.url()).pathname).toBe(locale === 'ar' ? '/ar/LogIn/Code' : '/LogIn/Code');
+    await again.context.close();
+  }
+});
+
+test('recovery codes: copy, download as a .txt and print, in Arabic on a phone and in English', async ({ browser }) => {
+  // Issue 35, item 6: the codes shown once can be kept without typing them out.
+  for (const locale of ['ar', 'en'] as const) {
+    const m = locale === 'ar' ? ar : en;
+    const person = await makeUser('admin');
+    const { context, page } = await fresh(browser, { viewport: { width: 375, height: 812 }, locale, isMobile: true, hasTouch: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await password(page, person.email, locale);
+    await page.waitForURL(locale === 'ar' ? '**/ar/Admin' : '**/Admin', { timeout: 15_000 });
+    await page.goto(locale === 'ar' ? '/ar/Admin/Account' : '/Admin/Account');
+    const { codes } = await enrol(page, m);
+
+    await page.getByTestId('recovery-copy').click();
+    await expect(page.getByTestId('recovery-copied')).toHaveText(m.admin.account.recoveryCopied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('recovery-download').click()]);
+    expect(download.suggestedFilename()).toBe(m.admin.account.recoveryFileName);
+    const file = readFileSync((await download.path())!, 'utf8');
+    expect(file).toBe([m.admin.account.recoveryTitle, m.admin.account.recoveryNote, '', ...codes, ''].join('\n'));
+    // Not a server URL: the codes exist nowhere but on this page.
+    expect(download.url()).toMatch(/^data:text\/plain;charset=utf-8,/);
+
+    await page.evaluate(() => {
+      const counted = window as unknown as { printed: number };
+      counted.printed = 0;
+      window.print = () => {
+        counted.printed += 1;
+      };
+    });
+    await page.getByTestId('recovery-print').click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await expect(page.getByTestId('recovery-print')).toHaveText(m.admin.account.recoveryPrint);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await context.close();
+  }
 });

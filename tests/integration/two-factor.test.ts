@@ -36,7 +36,8 @@ describe('two-factor sign-in', () => {
     expect(await sessionWorks(session!)).toBe(true);
     // The second step was used up with it, and the same code does not work again.
     expect((await codeStep(step, code)).text).toContain('"error":"signInExpired"');
-    expect((await codeStep(await passwordStep(user.email), code)).text).toContain('"error":"invalidCode"');
+    // Issue 35, item 6: the app may still show it; the refusal says it was just used rather than wrong.
+    expect((await codeStep(await passwordStep(user.email), code)).text).toContain('"error":"codeReused"');
 
     // A recovery code (typed in lower case, without its dash) works once.
     const recovery = codes[0]!;
@@ -49,6 +50,30 @@ describe('two-factor sign-in', () => {
     // The code page without its step says to sign in again (and the sign-in page still works as before).
     const page = await (await fetch(`${BASE}/LogIn/Code`)).text();
     expect(page).toContain('data-testid="code-expired"');
+  });
+
+  it('a code already used in its 30 s window: refused as "just used" (no session, logged); /api/login keeps invalidCode', async () => {
+    const user = await makeUser('admin');
+    const { key } = await enrol(user.email);
+    const used = await codeAt(key, 30);
+    expect((await codeStep(await passwordStep(user.email), used)).text).toContain('"ok":true');
+    const lastStep = (await testDb.user.findUniqueOrThrow({ where: { id: user.id } })).twoFactorLastStep;
+
+    const again = await codeStep(await passwordStep(user.email), used);
+    expect(again.text).toContain('"error":"codeReused"');
+    expect(cookieNamed(again.setCookie, 'authjs.session-token')).toBeUndefined();
+    // A wrong code is still "wrong", not "just used"; neither moves the step used.
+    expect((await codeStep(await passwordStep(user.email), await codeAt(key, -3600))).text).toContain('"error":"invalidCode"');
+    expect((await testDb.user.findUniqueOrThrow({ where: { id: user.id } })).twoFactorLastStep).toBe(lastStep);
+    // Logged as refused codes, each with its reason.
+    const refused = await testDb.activityLog.findMany({ where: { kind: 'signInCodeRefused', entityId: user.id }, orderBy: { id: 'asc' } });
+    expect(refused.map(({ detail }) => detail)).toEqual([`codeReused ${user.email}`, `invalidCode ${user.email}`]);
+
+    // The old client's /api/login has one word for a refused code, as its contract says.
+    const api = await call('/api/login', { form: { email: user.email, password: PASSWORD, code: used } });
+    expect(api.status).toBe(401);
+    expect(api.data).toEqual({ message: en.errors.invalidCode, two_factor_required: true });
+    expect(ar.errors.codeReused).not.toBe(ar.errors.invalidCode);
   });
 
   it('wrong codes are throttled like wrong passwords: the same words past the limit, even for the right code', async () => {

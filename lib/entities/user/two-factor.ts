@@ -53,24 +53,28 @@ const publicUser = (user: User): PublicUser => ({
 /**
  * Whether `code` is one of the person's: a TOTP code for a time step later than the last one
  * used (stored by the same conditional UPDATE, so a code works once even in two requests at
- * once), or an unused recovery code (used up by the one UPDATE that checks it).
+ * once), or an unused recovery code (used up by the one UPDATE that checks it). 'reused' is a
+ * right TOTP code whose step was already used (the app still shows it for the rest of its 30 s):
+ * refused all the same, but the person is told to wait for the next code rather than that it is wrong.
  */
-async function spendCode(user: User, code: { kind: CodeKind; code: string }): Promise<boolean> {
+async function spendCode(user: User, code: { kind: CodeKind; code: string }): Promise<'spent' | 'wrong' | 'reused'> {
   if (code.kind === 'recovery') {
     const used = await db.recoveryCode.updateMany({
       where: { userId: user.id, codeHash: recoveryHash(code.code), usedAt: null },
       data: { usedAt: new Date() },
     });
-    return used.count === 1;
+    return used.count === 1 ? 'spent' : 'wrong';
   }
   const secret = decryptSecret(user.twoFactorSecret);
-  const step = secret ? await totpStep(secret, code.code, user.twoFactorLastStep) : null;
-  if (step === null) return false;
+  if (!secret) return 'wrong';
+  const step = await totpStep(secret, code.code, user.twoFactorLastStep);
+  if (step === null) return (await totpStep(secret, code.code, null)) === null ? 'wrong' : 'reused';
   const stored = await db.user.updateMany({
     where: { id: user.id, twoFactorEnabledAt: { not: null }, OR: [{ twoFactorLastStep: null }, { twoFactorLastStep: { lt: step } }] },
     data: { twoFactorLastStep: step },
   });
-  return stored.count === 1;
+  // Not stored: another request spent this step (or a later one) a moment ago.
+  return stored.count === 1 ? 'spent' : 'reused';
 }
 
 /** After the right password of an account with two-factor sign-in: the token the code step is tied to. */
@@ -101,7 +105,7 @@ async function checkSecondStep(token: unknown, rawCode: unknown, client: LoginCl
   if (!user?.twoFactorEnabledAt) throw new AppError(401, 'signInExpired');
   const code = normaliseCode(rawCode);
   if (!code) throw new AppError(401, 'invalidCode');
-  await countedCode(user, code, client);
+  await countedCode(user, code, client, true);
   // Two tabs with the same right code: one signs in. (useLink, renamed: it is no React hook.)
   if (!(await spendLink(db, token, 'second-step'))) throw new AppError(401, 'signInExpired');
   if (!user.isAdmin && !user.isMiniAdmin) throw forbidden('awaitingApproval');
@@ -118,14 +122,17 @@ async function checkSecondStep(token: unknown, rawCode: unknown, client: LoginCl
  * one are security events of their own (counted per window, with the address); a right one is
  * logged as the sign-in it opens, by whoever issues the session.
  */
-async function countedCode(user: User, code: { kind: CodeKind; code: string }, client: LoginClient): Promise<void> {
+async function countedCode(user: User, code: { kind: CodeKind; code: string }, client: LoginClient, explainReuse: boolean): Promise<void> {
   const admission = await admit(user.email, client, 'code').catch(async (error: unknown) => {
     if (error instanceof AppError) await logSignInEvent('signInCodeThrottled', client, user.email, error.code, { account: user });
     throw error;
   });
-  if (!(await spendCode(user, code))) {
-    await logSignInEvent('signInCodeRefused', client, user.email, 'invalidCode', { account: user });
-    throw new AppError(401, 'invalidCode');
+  const spent = await spendCode(user, code);
+  if (spent !== 'spent') {
+    // The old client's /api/login keeps its one word for a refused code (the legacy API contract).
+    const reason = spent === 'reused' && explainReuse ? 'codeReused' : 'invalidCode';
+    await logSignInEvent('signInCodeRefused', client, user.email, reason, { account: user });
+    throw new AppError(401, reason);
   }
   await signedIn(user.email, client, admission);
 }
@@ -141,7 +148,7 @@ export async function checkApiCode(user: PublicUser, rawCode: unknown, client: L
   if (!code) throw new AppError(401, 'invalidCode');
   const row = await db.user.findUnique({ where: { id: user.id } });
   if (!row?.twoFactorEnabledAt) throw new AppError(401, 'invalidCode');
-  await countedCode(row, code, client);
+  await countedCode(row, code, client, false);
   return { recoveryCode: code.kind === 'recovery' };
 }
 
