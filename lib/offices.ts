@@ -29,7 +29,7 @@ export function officeMap(place: string): OfficeMap {
 /**
  * The main office: the first card in the contacts' order (id ascending, the oldest card). The
  * footer shows it, the WhatsApp button falls back to its number, and the old client sees it as
- * `data[0]` of `/api/contact` (docs/decisions.md, "Offices, live settings and first-visit
+ * `data[0]` of `/api/contact` (docs/offices.md, "Offices, live settings and first-visit
  * language"): one rule that needs no new column and keeps the old API's answer as it was.
  */
 export const mainOffice = <T>(offices: readonly T[]): T | undefined => offices[0];

@@ -88,7 +88,14 @@ function bodyRefusal(req: Req, res: Res, status: 413 | 503) {
 }
 
 /** Sends `req` to Next; resolves with Next's answer, or undefined when this server answered itself or the exchange broke off. */
-export function toNext(req: Req, res: Res, target: { socketPath: string; agent: http.Agent }, limit: number) {
+export function toNext(
+  req: Req,
+  res: Res,
+  target: { socketPath: string; agent: http.Agent },
+  limit: number,
+  /** The method asked of Next: the request's, unless the answer needs a body Next leaves out of a HEAD's. */
+  method = req.method,
+) {
   const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
   const hasBody = declared === undefined ? req.headers['transfer-encoding'] !== undefined : declared > 0;
   let large = (declared ?? 0) > LARGE_BODY_BYTES;
@@ -101,7 +108,7 @@ export function toNext(req: Req, res: Res, target: { socketPath: string; agent: 
   for (const name of HOP_BY_HOP) delete headers[name];
   if (hasBody && declared === undefined) headers['transfer-encoding'] = 'chunked';
   return new Promise<Req | undefined>((resolve) => {
-    const out = http.request({ ...target, method: req.method, path: req.url, headers });
+    const out = http.request({ ...target, method, path: req.url, headers });
     let refused = false;
     out.once('response', (answer) => {
       // Next answered before the body was all here (a route refusing it): the rest is drained, as for our refusals.

@@ -90,7 +90,8 @@ function unavailable(req: Req, res: Res, upstream: Req, key: string | undefined,
 /**
  * The set-up page (app/[locale]/(auth)/Setup): Next renders its refusal of a used or expired link
  * as a page, with a 200 it cannot change (a notFound() would lose the page's words without
- * scripts), so the page marks the refusal and the answer says 410 Gone.
+ * scripts), so the page marks the refusal and the answer says 410 Gone. A HEAD is asked of Next as
+ * a GET (its answer has no body to find the mark in) and answered with the GET's headers alone.
  */
 const SETUP_PAGE = /^\/(?:(?:ar|en)\/)?setup\/?$/i;
 const LINK_REFUSED_MARK = 'data-link-refused';
@@ -120,7 +121,9 @@ async function answer(req: Req, res: Res, pathname: string) {
   try {
     // Only a signed-in person's post to the back office may be large (server/session-check.ts says what is checked).
     const signedIn = req.method === 'POST' && isBackOffice(pathname) && (await hasValidSession(req));
-    const upstream = await toNext(req, res, target, isApi(pathname) ? apiBodyLimit() : pageBodyLimit(pathname, signedIn));
+    const setup = read && !req.headers.rsc && SETUP_PAGE.test(pathname);
+    const limit = isApi(pathname) ? apiBodyLimit() : pageBodyLimit(pathname, signedIn);
+    const upstream = await toNext(req, res, target, limit, setup ? 'GET' : req.method);
     if (!upstream) return;
     if (negotiatesLanguage(pathname)) varyOnLanguage(upstream);
     const status = upstream.statusCode ?? 502;
@@ -130,7 +133,7 @@ async function answer(req: Req, res: Res, pathname: string) {
     // Every action answers its own faults: a 5xx in React's action format means Next could not decode what the client sent.
     if (status >= 500 && req.method === 'POST' && String(upstream.headers['content-type']).startsWith('text/x-component'))
       return relay(req, res, upstream, 400);
-    if (req.method === 'GET' && status === 200 && !req.headers.rsc && SETUP_PAGE.test(pathname)) {
+    if (setup && status === 200) {
       const body = await buffer(upstream);
       const gone = decoded(body, upstream.headers['content-encoding']).includes(LINK_REFUSED_MARK);
       writeHeaders(res, gone ? 410 : status, [
@@ -138,7 +141,7 @@ async function answer(req: Req, res: Res, pathname: string) {
         'Content-Length',
         String(body.length),
       ]);
-      return void res.end(body);
+      return void res.end(req.method === 'HEAD' ? undefined : body);
     }
     const policy = key !== undefined && req.method === 'GET' ? keepable(req, upstream) : undefined;
     if (!policy) return relay(req, res, upstream);
@@ -188,7 +191,7 @@ if (dev) server.on('upgrade', (req, socket, head) => void app.getUpgradeHandler(
 server.listen(port, hostname, () => console.log(`[serve] ready on http://${hostname ?? 'localhost'}:${port}`));
 if (!process.env.AUTH_SECRET) console.warn('[serve] AUTH_SECRET is not set: sign-in is refused until it is (`npm start` creates one)');
 
-// Shutdown (docs/decisions.md): for SHUTDOWN_DELAY_SECONDS /readyz answers 503 while the instance still serves (a
+// Shutdown (docs/serving-and-caching.md): for SHUTDOWN_DELAY_SECONDS /readyz answers 503 while the instance still serves (a
 // balancer takes a few seconds to stop sending); then no new connections, idle keep-alive ones left to the proxy for 3 s
 // (it may be sending a POST on one), busy ones cut at 8 s, exit by 9.5 s: 14.5 s after the signal by default.
 function exit(code: number, message: string, err?: unknown) {

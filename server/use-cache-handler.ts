@@ -1,6 +1,6 @@
 // The store behind `'use cache'` (next.config.ts `cacheHandlers.default`, compiled into dist/) on Next's documented
 // interface: in memory, or in Redis (REDIS_URL) shared by every instance, so a write on any instance is seen by every
-// instance's next request (Next calls refreshTags() per request). No package covers Next 16 (docs/decisions.md).
+// instance's next request (Next calls refreshTags() per request). No package covers Next 16 (docs/serving-and-caching.md).
 // Races are Next's: an entry begun before a tag's expiry counts as missing. Redis down: nothing cached is trusted,
 // and the expiries it missed are written first once it is back.
 import type { CacheEntry, CacheHandler } from 'next/cache';

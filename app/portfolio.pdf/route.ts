@@ -8,7 +8,8 @@ import { DEMO_PORTFOLIO_FILE } from '@/lib/settings/paths';
 import { etagOf, notModified, plainText } from '@/lib/http/file-answers';
 import { pdfActiveContent } from '@/lib/uploads/pdf-active-content';
 import { safeFileStem } from '@/lib/settings/serve';
-import { SITE_FOLDER, uploads } from '@/lib/uploads/store';
+import { uploads } from '@/lib/uploads/store';
+import { SITE_FOLDER } from '@/lib/uploads/store-contract';
 
 // The portfolio download (/portfolio.pdf): the PDF uploaded in /Admin/Settings, else the demo
 // brand's. One stable address, so its URL never changes in cached pages; browsers and shared

@@ -17,7 +17,9 @@ interface Upload {
   error?: string;
 }
 
-const TEXTS = ['altEn', 'altAr', 'captionEn', 'captionAr'] as const;
+const ALT_TEXTS = ['altEn', 'altAr'] as const;
+const CAPTION_TEXTS = ['captionEn', 'captionAr'] as const;
+type TextKey = (typeof ALT_TEXTS)[number] | (typeof CAPTION_TEXTS)[number];
 
 function parse(initial: string): GalleryImage[] {
   try {
@@ -71,7 +73,7 @@ export function GalleryManager({ name, label, initial, error }: { name: string; 
     setAnnouncement(t('moved', { from: from + 1, to: to + 1, total: items.length }));
   }
 
-  function update(index: number, key: (typeof TEXTS)[number], value: string) {
+  function update(index: number, key: TextKey, value: string) {
     setItems((current) => current.map((item, i) => (i === index ? { ...item, [key]: value } : item)));
   }
 
@@ -144,15 +146,36 @@ export function GalleryManager({ name, label, initial, error }: { name: string; 
       <ol className={`grid gap-3 ${REORDER_LIST_CLASS}`} data-testid="gallery-items" {...reorder}>
         {items.map((item, i) => {
           const missingAlt = !item.altEn.trim() || !item.altAr.trim();
+          const textField = (key: TextKey) => (
+            <label key={key} className="grid gap-1 text-sm font-semibold">
+              {t(key, { number: i + 1 })}
+              <input
+                className="field-input"
+                dir={key.endsWith('Ar') ? 'rtl' : 'ltr'}
+                value={item[key]}
+                maxLength={key.startsWith('alt') ? 200 : 300}
+                onChange={(e) => update(i, key, e.target.value)}
+                data-testid={`gallery-${key}`}
+              />
+            </label>
+          );
           return (
             <li
               key={item.file}
-              className={`grid gap-3 rounded-xl p-3 ring-1 ring-zinc-300 sm:grid-cols-[8rem_1fr] dark:ring-zinc-700 ${REORDER_ITEM_CLASS}`}
+              // On a phone the photo sits beside its place and buttons, the texts under both (a
+              // card was ~620 px tall, one photo per screen); from 640 px the texts take the side.
+              className={`grid grid-cols-[5rem_1fr] gap-x-3 gap-y-2 rounded-xl p-3 ring-1 ring-zinc-300 sm:grid-cols-[8rem_1fr] dark:ring-zinc-700 ${REORDER_ITEM_CLASS}`}
               data-testid="gallery-item"
             >
-              <div>
+              <div className="sm:row-span-2">
                 {/* eslint-disable-next-line @next/next/no-img-element -- the stored photo as uploaded, in a staff-only form */}
-                <img src={imageUrl(events, item.file) ?? ''} alt="" width={128} height={96} className="h-24 w-32 rounded-lg object-cover" />
+                <img
+                  src={imageUrl(events, item.file) ?? ''}
+                  alt=""
+                  width={128}
+                  height={96}
+                  className="h-15 w-20 rounded-lg object-cover sm:h-24 sm:w-32"
+                />
                 <p className="mt-1 flex items-center gap-1 text-sm font-semibold">
                   <DragHandle label={t('drag', { number: i + 1 })} testId="gallery-drag" />
                   {t('position', { number: i + 1, total: items.length })}
@@ -163,51 +186,40 @@ export function GalleryManager({ name, label, initial, error }: { name: string; 
                   </p>
                 )}
               </div>
-              <div className="grid gap-2 sm:grid-cols-2">
-                {TEXTS.map((key) => (
-                  <label key={key} className="grid gap-1 text-sm font-semibold">
-                    {t(key, { number: i + 1 })}
-                    <input
-                      className="field-input"
-                      dir={key.endsWith('Ar') ? 'rtl' : 'ltr'}
-                      value={item[key]}
-                      maxLength={key.startsWith('alt') ? 200 : 300}
-                      onChange={(e) => update(i, key, e.target.value)}
-                      data-testid={`gallery-${key}`}
-                    />
-                  </label>
-                ))}
-                <div className="flex flex-wrap gap-2 sm:col-span-2">
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    onClick={() => move(i, i - 1)}
-                    disabled={i === 0}
-                    data-testid="gallery-up"
-                  >
-                    {t('moveUp', { number: i + 1 })}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    onClick={() => move(i, i + 1)}
-                    disabled={i === items.length - 1}
-                    data-testid="gallery-down"
-                  >
-                    {t('moveDown', { number: i + 1 })}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    onClick={() => {
-                      setItems((current) => current.filter((_, j) => j !== i));
-                      setAnnouncement(t('removed', { number: i + 1 }));
-                    }}
-                    data-testid="gallery-remove"
-                  >
-                    {t('remove', { number: i + 1 })}
-                  </button>
-                </div>
+              <div className="col-span-2 row-start-2 grid gap-2 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:grid-cols-2">
+                {ALT_TEXTS.map(textField)}
+                {/* Captions are optional: folded while empty, so a phone shows more photos per screen. */}
+                <details className="grid gap-2 sm:col-span-2" open={Boolean(item.captionEn || item.captionAr)}>
+                  <summary className="cursor-pointer text-sm font-semibold" data-testid="gallery-captions">
+                    {t('captions', { number: i + 1 })}
+                  </summary>
+                  <div className="mt-2 grid gap-2 sm:grid-cols-2">{CAPTION_TEXTS.map(textField)}</div>
+                </details>
+              </div>
+              <div className="flex flex-wrap content-start gap-2 sm:col-start-2">
+                <button type="button" className="btn-secondary" onClick={() => move(i, i - 1)} disabled={i === 0} data-testid="gallery-up">
+                  {t('moveUp', { number: i + 1 })}
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => move(i, i + 1)}
+                  disabled={i === items.length - 1}
+                  data-testid="gallery-down"
+                >
+                  {t('moveDown', { number: i + 1 })}
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => {
+                    setItems((current) => current.filter((_, j) => j !== i));
+                    setAnnouncement(t('removed', { number: i + 1 }));
+                  }}
+                  data-testid="gallery-remove"
+                >
+                  {t('remove', { number: i + 1 })}
+                </button>
               </div>
             </li>
           );

@@ -145,10 +145,14 @@ export function ItemForm({
     }
     setErrors(result.fieldErrors ?? {});
     focusAfterDialog.current = result.fieldErrors ?? {};
-    // Every failure says something (the old team update failed silently).
-    toast.error(mode === 'create' ? t('createFailed') : t('updateFailed'), { id: TOAST_ID, duration: area.errorToastMs });
+    // Every failure says something (the old team update failed silently); a field refused is not
+    // a server failure, so it points at the fields rather than saying "try again".
+    toast.error(refusalText(result), { id: TOAST_ID, duration: area.errorToastMs });
   }
 
+  /** A refusal's heading: "check the fields" when fields were refused, else the area's "not saved". */
+  const refusalText = (result: ActionResult & { ok: false }) =>
+    Object.keys(result.fieldErrors ?? {}).length > 0 ? ta('checkFields') : mode === 'create' ? t('createFailed') : t('updateFailed');
   const errorOf = (field: string) => errors[field]?.map((code) => message(field, code)).join(' ');
   const labelOf = (name: string) => t(runtimeKey(`fields.${name}`));
   /** A value as the conflict panel shows it: a choice by its label, a box as Yes or No, a gallery by its count. */
@@ -187,7 +191,7 @@ export function ItemForm({
       {refusedPlain && (
         // The scripted form says this in a toast; without scripts it is the page's answer.
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="item-form-refused">
-          {refusedPlain.error === 'staleVersion' ? ta('conflict.plain') : mode === 'create' ? t('createFailed') : t('updateFailed')}
+          {refusedPlain.error === 'staleVersion' ? ta('conflict.plain') : refusalText(refusedPlain)}
         </p>
       )}
       {/* The version the fields were read at: a save over a newer one is refused, not lost. */}

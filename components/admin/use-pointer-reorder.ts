@@ -7,12 +7,26 @@ import { useScripted } from '@/components/ui/use-scripted';
 /** Near the window's top or bottom edge a drag scrolls the page, so a long list can be crossed. */
 const EDGE_PX = 48;
 const SCROLL_STEP_PX = 24;
+/** A bar that stays over the page's top (the back office's phone bar): the top edge starts under it. */
+const STICKY_TOP = 'data-sticky-top';
+
+/** Where the visible page begins: under the sticky bars at the window's top, if any are there. */
+function topInset(): number {
+  let inset = 0;
+  for (const bar of document.querySelectorAll(`[${STICKY_TOP}]`)) {
+    const r = bar.getBoundingClientRect();
+    if (r.height > 0 && r.top <= 0) inset = Math.max(inset, r.bottom);
+  }
+  return inset;
+}
 
 interface Drag {
   pointerId: number;
   from: number;
   over: number;
   items: HTMLElement[];
+  /** The visible page's top when the drag began (a sticky bar's bottom, else 0). */
+  top: number;
 }
 
 /** The item under the point, else the one whose centre is nearest (the gaps between cards). */
@@ -66,13 +80,14 @@ export function usePointerReorder(onMove: (from: number, to: number) => void, di
       // No text selection, no focus moving to the handle: the press is the drag's start.
       e.preventDefault();
       handle.setPointerCapture(e.pointerId);
-      drag.current = { pointerId: e.pointerId, from, over: from, items };
+      drag.current = { pointerId: e.pointerId, from, over: from, items, top: topInset() };
       mark(drag.current, from);
     },
     onPointerMove(e: PointerEvent<HTMLElement>) {
       const state = drag.current;
       if (!state || state.pointerId !== e.pointerId) return;
-      if (e.clientY < EDGE_PX) window.scrollBy(0, -SCROLL_STEP_PX);
+      // Under a sticky bar the finger could not reach the zone: it starts at the bar's bottom edge.
+      if (e.clientY < state.top + EDGE_PX) window.scrollBy(0, -SCROLL_STEP_PX);
       else if (e.clientY > window.innerHeight - EDGE_PX) window.scrollBy(0, SCROLL_STEP_PX);
       state.over = indexAt(state.items, e.clientX, e.clientY);
       mark(state, state.over);

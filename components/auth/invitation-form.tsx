@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { acceptInvite } from '@/lib/admin/actions';
 import { AuthField } from './auth-field';
@@ -8,9 +8,14 @@ import { AuthNotice } from './auth-notice';
 import { NewPasswordFields } from './new-password-fields';
 import { useFormFeedback } from './use-form-feedback';
 
-/** An invitation's form: a name and a password; the address and the role come with the link. Works without scripts. */
+/**
+ * An invitation's form: a name and a password; the address and the role come with the link. Works
+ * without scripts. Accepted, the person is signed in and the action goes on to the back office, with
+ * scripts or without; "sign in" only when that sign-in was refused.
+ */
 export function InvitationForm({ token, intro }: { token: string; intro: string }) {
   const t = useTranslations('auth');
+  const locale = useLocale();
   const [state, action, pending] = useActionState(acceptInvite, null);
   const { failed, error, refusal } = useFormFeedback(state);
 
@@ -29,6 +34,8 @@ export function InvitationForm({ token, intro }: { token: string; intro: string 
       <h1 className="text-2xl font-extrabold">{t('invitationTitle')}</h1>
       <p className="text-zinc-700 dark:text-zinc-300">{intro}</p>
       <input type="hidden" name="token" value={token} />
+      {/* The back office opens in the page's language once the account is made and signed in. */}
+      <input type="hidden" name="locale" value={locale} />
       <AuthField
         name="name"
         type="text"

@@ -36,7 +36,7 @@ export async function Pagination({ filter, page, pages }: { filter: ProjectFilte
   const locale = await getLocale();
   const full = (n: number) => localePath(locale, href(n));
   return (
-    <nav aria-label={t('pagination')} className="mt-10" data-testid="pagination">
+    <nav aria-label={t('pagination')} className="mt-10" data-testid="pagination" data-floating-clear>
       {page > 1 && <link rel="prev" href={full(page - 1)} />}
       {page < pages && <link rel="next" href={full(page + 1)} />}
       <ul className="flex flex-wrap items-center justify-center gap-2">

@@ -249,6 +249,8 @@ export function QuoteForm({
       onBlur={(event) => void onFieldEvent((event.target as unknown as HTMLInputElement).name, true)}
       onChange={(event) => void onFieldEvent((event.target as unknown as HTMLInputElement).name, false)}
       noValidate
+      // Every box and field stays tappable: the floating buttons step aside while it is under them.
+      data-floating-clear
       className="grid gap-4 sm:grid-cols-2"
       data-testid="quote-form"
     >

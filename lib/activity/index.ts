@@ -1,6 +1,6 @@
 import 'server-only';
 import { db } from '@/lib/db/client';
-import type { DbClient } from '@/lib/entities/define';
+import type { DbClient } from '@/lib/db/types';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { config } from '@/lib/config';
 import type { ActivityKind, Changes, CountedKind, LoggedValue } from './kinds';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { DbClient } from '@/lib/entities/define';
+import type { DbClient } from '@/lib/db/types';
 import { RESTORE_DAYS } from './kinds';
 
 // How long entries and a deleted item's files are kept. Both run with the orphan sweeper

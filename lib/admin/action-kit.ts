@@ -1,6 +1,7 @@
 import { hasLocale } from 'next-intl';
 import { z } from 'zod';
-import { requireSessionUser, type CurrentUser, type Permission } from '@/lib/auth/guard';
+import { requireSessionUser, type CurrentUser } from '@/lib/auth/guard';
+import type { Permission } from '@/lib/auth/permissions';
 import { isDbFault } from '@/lib/db/faults';
 import { parseId } from '@/lib/entities/ids';
 import { AppError, type FieldErrors } from '@/lib/errors';

@@ -7,7 +7,8 @@ import { AuthError, CredentialsSignin } from 'next-auth';
 import { clientAddress } from '@/lib/auth/client-address';
 import { RETURN_COOKIE, safeReturnPath } from '@/lib/auth/return-path';
 import { config } from '@/lib/config';
-import { requireSessionUser, sessionUser, type CurrentUser, type Permission } from '@/lib/auth/guard';
+import { requireSessionUser, sessionUser, type CurrentUser } from '@/lib/auth/guard';
+import type { Permission } from '@/lib/auth/permissions';
 import { whoOfAction } from '@/lib/activity/who';
 import { recordActivityAlone, type Who } from '@/lib/activity';
 import { requestBackup } from '@/lib/backups/runner';
@@ -560,11 +561,16 @@ export async function revokeInvite(form: FormData): Promise<void> {
   backToUsers(data, result.ok ? { saved: 'revoked' } : { failed: 'revoke', reason: result.error });
 }
 
-/** The invitation page's form (`token`, `name`, `password`, `passwordConfirmation`). */
+/**
+ * The invitation page's form (`token`, `name`, `password`, `passwordConfirmation`, `locale`). The new
+ * account is signed in with the password just chosen and goes on to the back office (issue 35,
+ * item 6), rather than to a sign-in form asking for what was just typed.
+ */
 export async function acceptInvite(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
-  const result = await run(null, async () =>
-    acceptInvitation(
+  let email = '';
+  const result = await run(null, async () => {
+    ({ email } = await acceptInvitation(
       {
         token: form.get('token'),
         name: form.get('name'),
@@ -572,9 +578,16 @@ export async function acceptInvite(_previous: ActionResult | null, form: FormDat
         passwordConfirmation: form.get('passwordConfirmation'),
       },
       (await whoOfAction(null)).address,
-    ),
-  );
-  return result.ok ? result : { ...result, values: { name: text(form, 'name') } };
+    ));
+  });
+  if (!result.ok) return { ...result, values: { name: text(form, 'name') } };
+  // The account exists whatever happens next; should this sign-in be refused (say, throttled), the page says to sign in.
+  const session = await signInWith('credentials', { email, password: form.get('password') });
+  if (!session.ok) return { ok: true };
+  // On to the back office from the action itself, with or without scripts: Next draws the
+  // redirect's page with the cookie just set. Drawing the invitation page again instead (what an
+  // answer would do) reads the request's cookies, without the new session, and says "expired".
+  redirectTo(localePath(formLocale(form), '/Admin'));
 }
 
 /** The first start's set-up form (`token`, `name`, `email`, `password`, `passwordConfirmation`): the first Admin. */

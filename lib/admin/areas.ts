@@ -102,7 +102,9 @@ function deriveArea(entity: AnyEntity): AreaDef {
     ...formFields(entity).map((field) => ({
       ...field,
       required: isRequired(entity, field.name),
-      ...(field.kind === 'checkbox' ? { defaultOn: entity.schema.shape[field.name]?.safeParse(undefined).data === true } : {}),
+      ...(field.kind === 'checkbox'
+        ? { defaultOn: !field.startsOff && entity.schema.shape[field.name]?.safeParse(undefined).data === true }
+        : {}),
     })),
   ];
   return {
@@ -188,16 +190,4 @@ export function adminSlug(pathname: string | null): string[] | null {
   }
 }
 
-export const adminPath = {
-  activity: '/Admin/Activity',
-  backups: '/Admin/Backups',
-  /** One archive's single-use link (app/[locale]/Admin/Backups/Download/[token]/route.ts). */
-  backupDownload: (token: string) => `/Admin/Backups/Download/${token}`,
-  inquiries: '/Admin/Inquiries',
-  inquiry: (id: number) => `/Admin/Inquiry/${id}`,
-  /** The CSV of the inbox's current filter (app/[locale]/Admin/InquiriesExport/route.ts). */
-  inquiriesExport: '/Admin/InquiriesExport',
-  list: (area: AreaDef) => `/Admin/${area.list}`,
-  create: (area: AreaDef) => `/Admin/${area.create}`,
-  edit: (area: AreaDef, id: number) => `/Admin/${area.edit}/${id}`,
-};
+export { adminPath } from './paths';

@@ -115,6 +115,8 @@ export interface FormValues {
   image: string | null;
   /** The version the form is read at; its save carries it back (lib/entities/version.ts). */
   version: string | null;
+  /** The public page showing the item (an English path), null while it is not shown. */
+  sitePath: string | null;
 }
 
 /** A value as its field shows it: a list of plain values one a line (ids, links), the gallery as JSON. */
@@ -131,6 +133,7 @@ export async function formValues(area: AreaDef, id: number): Promise<FormValues 
       values: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, formText(v)])),
       image: rowImageUrl(entity, row),
       version: versionOf(row),
+      sitePath: entity.admin.sitePath(row),
     };
   } catch {
     return null;

@@ -1,8 +1,8 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import type { DbClient } from '@/lib/entities/define';
+import type { DbClient } from '@/lib/db/types';
 
-// One-time links sent by mail or handed over by an Admin (docs/decisions.md, "Staff accounts"):
+// One-time links sent by mail or handed over by an Admin (docs/accounts.md, "Staff accounts"):
 // 32 random bytes in the URL, only their SHA-256 in `account_links`. A link is used by the one
 // UPDATE that also checks it is unused and unexpired, so it works exactly once even when two tabs
 // (or a mail scanner and the person) open it together.

@@ -6,7 +6,7 @@ import { verifyLogin, type LoginResult } from '@/lib/entities/user';
 import { openSignIn } from '@/lib/entities/user/sign-in-log';
 import { completeSecondStep, SECOND_STEP_COOKIE, startSecondStep } from '@/lib/entities/user/two-factor';
 import { LINK_LIFETIME_MS } from '@/lib/auth/account-links';
-import { clientIp } from '@/lib/legacy/http';
+import { clientIp } from '@/lib/auth/client-address';
 import { cookies } from 'next/headers';
 import { config } from '@/lib/config';
 import { DEVICE_COOKIE, deviceCookieFrom } from '@/lib/auth/device-cookie';

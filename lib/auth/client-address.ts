@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { SOCKET_ADDRESS_HEADER } from '@/lib/http/socket-address';
+import { config } from '@/lib/config';
 
 // The address a rate limit may count a caller by. Only addresses a client cannot choose count:
 // the socket's (written by scripts/serve.mjs), or, behind `hops` proxies that each append the
@@ -40,4 +41,9 @@ export function clientAddress(headers: Headers, hops: number): string {
   // the nearest one saw.
   if (!chain.length) return socket;
   return addressKey(chain[Math.max(0, chain.length - Math.floor(hops))]) ?? socket;
+}
+
+/** The caller's address for rate limits, as TRUST_PROXY_HOPS says to find it. */
+export function clientIp(request: Pick<Request, 'headers'>): string {
+  return clientAddress(request.headers, config.trustProxyHops);
 }

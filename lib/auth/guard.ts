@@ -3,17 +3,7 @@ import { cache } from 'react';
 import { forbidden, unauthenticated } from '@/lib/errors';
 import { findToken, touchToken, type TokenKind } from '@/lib/auth/tokens';
 import { getSiteSettings } from '@/lib/settings';
-import type { TwoFactorPolicy } from '@/lib/settings/schema';
-
-/**
- * The one access decision. Admin: everything. Mini Admin: content (slider, team, services,
- * contacts, events, clients). Neither flag: pending approval, refused everywhere. `account`: the
- * person's own account (password, sessions, two-factor), open to every approved person.
- * Flags are read from the database on every request, so a change applies on the next one.
- * Under the Admins' two-factor policy (docs/decisions.md, "Two-factor sign-in"), a person it
- * covers who has not set it up may use only `account` until they do, in the back office and /api.
- */
-export type Permission = 'content' | 'users' | 'account';
+import { can, coveredBy, isPending, type Permission } from './permissions';
 
 export interface CurrentUser {
   id: number;
@@ -25,17 +15,6 @@ export interface CurrentUser {
   twoFactor: boolean;
   tokenId: number;
 }
-
-export const isPending = (user: Pick<CurrentUser, 'isAdmin' | 'isMiniAdmin'>) => !user.isAdmin && !user.isMiniAdmin;
-
-export function can(user: Pick<CurrentUser, 'isAdmin' | 'isMiniAdmin'>, permission: Permission): boolean {
-  if (permission === 'users') return user.isAdmin;
-  return user.isAdmin || user.isMiniAdmin;
-}
-
-/** Whether the two-factor policy covers this person ("admins": Admins; "everyone": every approved person). */
-export const coveredBy = (policy: TwoFactorPolicy | string, user: Pick<CurrentUser, 'isAdmin' | 'isMiniAdmin'>) =>
-  policy === 'everyone' ? user.isAdmin || user.isMiniAdmin : policy === 'admins' ? user.isAdmin : false;
 
 /** Refuses (403 `twoFactorSetupRequired`) a person the policy covers who has not set two-factor up, outside their account. */
 async function underPolicy(user: CurrentUser, permission: Permission): Promise<CurrentUser> {

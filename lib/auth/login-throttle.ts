@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors';
 import { trustedDevice } from '@/lib/auth/device-cookie';
 import { hit, peek, refund, remember, reset } from '@/lib/auth/rate-limit';
 
-// Who may try a password for an account, and how often (docs/decisions.md, "Sign-in throttling").
+// Who may try a password for an account, and how often (docs/security.md, "Sign-in throttling").
 //
 //  - a browser whose device cookie names the account: its own budget (LOGIN_MAX_PER_TRUSTED_CLIENT
 //    per window); a browser that fails that often is refused on its own, nobody else is;

@@ -5,7 +5,7 @@ import * as english from '@zxcvbn-ts/language-en';
 import { z } from 'zod';
 import { invalid } from '@/lib/errors';
 
-// The one password rule (docs/decisions.md, "Staff accounts"), the same at sign-up, reset,
+// The one password rule (docs/accounts.md, "Staff accounts"), the same at sign-up, reset,
 // change and invitation: 8 to 200 characters, and not guessable by zxcvbn (a kept library that
 // knows the common passwords, names, keyboard walks, dates and l33t spellings) at score 3 or more
 // ("safely unguessable: moderate protection from an offline attack"). What the person typed as

@@ -2,7 +2,7 @@ import 'server-only';
 import { tooManySignUps } from '@/lib/errors';
 import { refund, take } from '@/lib/auth/rate-limit';
 
-// How many sign-ups the site takes (docs/decisions.md, "Sign-up limits and the Admins' digest"). Each one costs
+// How many sign-ups the site takes (docs/accounts.md, "Sign-up limits and the Admins' digest"). Each one costs
 // an argon2 hash and tells the Admins, so a flood from one address, or from many, is bounded in
 // `rate_limits` (PostgreSQL: every instance counts on the same rows). Checked before the e-mail is
 // looked up and before the hash: a refused sign-up costs two small writes and stores nothing.

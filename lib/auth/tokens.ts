@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import { db } from '@/lib/db/client';
 import { config } from '@/lib/config';
 import { parseId } from '@/lib/entities/ids';
-import type { DbClient } from '@/lib/entities/define';
+import type { DbClient } from '@/lib/db/types';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

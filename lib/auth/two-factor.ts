@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, ra
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
-// The pieces of two-factor sign-in that are pure crypto (docs/decisions.md, "Two-factor sign-in"):
+// The pieces of two-factor sign-in that are pure crypto (docs/accounts.md, "Two-factor sign-in"):
 // the TOTP secret's encryption at rest, checking a code, recovery codes and the enrolment QR code.
 // The database side (enrol, sign in, reset) is lib/entities/user/two-factor.ts.
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { config } from '@/lib/config';
-import type { UploadStore } from '@/lib/uploads/store';
+import type { UploadStore } from '@/lib/uploads/store-contract';
 import { writeArchive } from './archive';
 import { dumpDatabase, type DatabaseSource } from './database';
 import { BackupError, diskFull } from './errors';

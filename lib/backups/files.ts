@@ -1,4 +1,4 @@
-import { STORE_FOLDERS, type StoreFolder, type UploadStore } from '@/lib/uploads/store';
+import { STORE_FOLDERS, type StoreFolder, type UploadStore } from '@/lib/uploads/store-contract';
 import { UPLOADS_PREFIX } from './manifest';
 
 // The uploads half: every file of every folder of the store (the served ones and the trash kept

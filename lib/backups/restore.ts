@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { listMigrations, migrate } from '@/lib/db/migrate';
-import type { UploadStore } from '@/lib/uploads/store';
+import type { UploadStore } from '@/lib/uploads/store-contract';
 import { digestStream } from './archive';
 import { describeTarget, emptyTarget, loadDump, rowCounts } from './database';
 import { BackupError } from './errors';

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { StoreFolder } from '@/lib/uploads/store';
+import type { StoreFolder } from '@/lib/uploads/store-contract';
 import { digestStream, parseManifest, readArchive, readWhole, type EntryDigest } from './archive';
 import { countRows, loadDump } from './database';
 import { BackupError } from './errors';

@@ -2,7 +2,7 @@ import 'server-only';
 import { cacheTag } from 'next/cache';
 import { cachedRead, refuseUnlessValid, unwrap, type CachedRead } from '@/lib/cache';
 import * as crud from '@/lib/entities/crud';
-import { LEGACY_ENTITIES } from '@/lib/entities/registry';
+import { LEGACY_ENTITIES } from '@/lib/legacy/entities';
 
 /**
  * GET /api/home's positional array, each entity at its `legacy.homeIndex` (0 events, 1 contacts,

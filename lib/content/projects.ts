@@ -235,7 +235,8 @@ export const getProjectFacets = async (locale: string) => unwrap(await readFacet
 /**
  * Home's "Our projects": the featured ones in their order, then the newest, HOME_PROJECTS at most.
  * The order number counts among featured projects only: a project no longer featured keeps its
- * number (and every project has one, 0 by default), which must not put it before newer ones.
+ * number (and every project has one, 0 by default), which must not put it before newer ones. A
+ * featured project without a number (0, the blank box) comes after the numbered ones: "1" is first.
  */
 async function readHomeProjects(locale: string, ...extra: unknown[]) {
   'use cache';
@@ -244,7 +245,7 @@ async function readHomeProjects(locale: string, ...extra: unknown[]) {
   return cachedRead(async () => {
     const rows = await db.$queryRaw<{ id: number }[]>`
       SELECT id FROM events WHERE published
-      ORDER BY featured DESC, CASE WHEN featured THEN featured_order END, date DESC NULLS LAST, id DESC
+      ORDER BY featured DESC, CASE WHEN featured THEN NULLIF(featured_order, 0) END NULLS LAST, date DESC NULLS LAST, id DESC
       LIMIT ${HOME_PROJECTS}`;
     return cardsByIds(
       rows.map((row) => row.id),
@@ -340,8 +341,10 @@ async function readProject(locale: string, slug: string, ...extra: unknown[]) {
         }),
         seoTitle: pick(locale, row.seoTitleEn, row.seoTitleAr),
         seoDescription: pick(locale, row.seoDescriptionEn, row.seoDescriptionAr),
-        // Cut to 1200x630 by the media route (lib/uploads/image.ts shareCrop).
-        shareImage: (gallery[0]?.src ?? base.image) && `${gallery[0]?.src ?? base.image}?crop=share`,
+        // The cover, cut to 1200x630 by the media route (lib/uploads/image.ts shareCrop): one upload
+        // is the card, the page's head and the link preview (issue 35), not a second copy as the
+        // gallery's first photo.
+        shareImage: base.image && `${base.image}?crop=share`,
         previous: side('previous'),
         next: side('next'),
         related: await cardsByIds(

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { FALLBACK_SLUG, freeSlug, slugify } from '@/lib/slug';
 import type { PrismaClient } from '@/lib/generated/prisma/client';
-import { uploads, newFileName, type UploadFolder } from '@/lib/uploads/store';
+import { uploads, newFileName } from '@/lib/uploads/store';
+import { type UploadFolder } from '@/lib/uploads/store-contract';
 import demo from './demo/content.json';
 import { STARTUP_TRANSACTION } from './startup-transaction';
 
@@ -21,9 +22,12 @@ interface Stored {
   name: string;
 }
 
-type ContentTables = Pick<PrismaClient, 'slide' | 'client' | 'event' | 'service' | 'teamMember' | 'contact'>;
+type ContentTables = Pick<PrismaClient, 'slide' | 'client' | 'event' | 'service' | 'teamMember' | 'contact' | 'siteSettings'>;
 
+/** No content at all, and the demo never removed (`npm run demo:remove`): an empty site after that is the staff's choice. */
 async function isEmpty(db: ContentTables) {
+  const removed = await db.siteSettings.count({ where: { id: 1, demoRemovedAt: { not: null } } });
+  if (removed) return false;
   const counts = await Promise.all([
     db.slide.count(),
     db.client.count(),
@@ -62,8 +66,8 @@ async function storeImages(written: Stored[]): Promise<Map<string, string>> {
 
 /**
  * Fills a completely empty database (no slides, clients, events, services, team members or
- * contacts) with the 7Stars Events demo and returns true; otherwise changes nothing and returns
- * false.
+ * contacts, and the demo not removed before) with the 7Stars Events demo and returns true;
+ * otherwise changes nothing and returns false.
  */
 export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
@@ -112,7 +116,7 @@ export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promis
             cityAr: event.locationAr.split('،').at(-1)?.trim() ?? '',
             serviceIds: services,
             featured: i < 2,
-            featuredOrder: i,
+            featuredOrder: i + 1,
             date: new Date(`${date}T00:00:00Z`),
             clientId,
             image: image(file),

@@ -5,12 +5,14 @@ import { db } from '@/lib/db/client';
 import { changedFields, recordActivity, rowSnapshot, type Who } from '@/lib/activity';
 import { invalidate } from '@/lib/cache';
 import { conflict, invalid, notFound, type FieldErrors } from '@/lib/errors';
-import { rowToInput, type AnyEntity, type DbClient, type EntityDef, type Row } from '@/lib/entities/define';
+import { rowToInput, type AnyEntity, type EntityDef, type Row } from '@/lib/entities/define';
+import type { DbClient } from '@/lib/db/types';
 import { fieldErrors } from '@/lib/entities/fields';
 import { parseId } from '@/lib/entities/ids';
 import { assertVersion, nextUpdatedAt, versionOf } from '@/lib/entities/version';
 import { ImageError, processImage } from '@/lib/uploads/image';
-import { moveFile, newFileName, trashOf, uploadStore, uploads, type UploadFolder } from '@/lib/uploads/store';
+import { moveFile, newFileName, uploadStore, uploads } from '@/lib/uploads/store';
+import { trashOf, type UploadFolder } from '@/lib/uploads/store-contract';
 import { storeCuts, withCuts } from '@/lib/uploads/cuts';
 import { isUnavailable } from '@/lib/db/faults';
 
@@ -268,7 +270,16 @@ export async function update<R extends Row>(
  * until then: the orphan sweeper counts the files of recent delete entries as referenced there
  * (lib/activity/retention.ts) and removes them after.
  */
-export async function remove<R extends Row>(entity: Entity<R>, id: number, who: Who): Promise<void> {
+export async function remove<R extends Row>(
+  entity: Entity<R>,
+  id: number,
+  who: Who,
+  /**
+   * False outside a Next server (a command such as `npm run demo:remove`): there is no cache in
+   * that process to expire, and Next refuses the call there; the servers' copies end with their life.
+   */
+  options: { expireCaches?: boolean } = {},
+): Promise<void> {
   const existing = await get(entity, id);
   let gone: Row;
   try {
@@ -289,7 +300,7 @@ export async function remove<R extends Row>(entity: Entity<R>, id: number, who: 
   } catch (error) {
     mapDbError(error);
   }
-  await invalidate(entity.key);
+  if (options.expireCaches !== false) await invalidate(entity.key);
   // The files of the row as deleted (an update queued before the delete may have replaced the one read above).
   await trashFiles(entity, filesOf(entity, columns(gone)));
 }

@@ -6,17 +6,13 @@
 // the same descriptor in the browser, so nothing here imports server code (database access comes
 // in as an argument).
 import { z } from 'zod';
-import type { Permission } from '@/lib/auth/guard';
+import type { Permission } from '@/lib/auth/permissions';
 import type { FieldErrors } from '@/lib/errors';
-import type { Prisma } from '@/lib/generated/prisma/client';
-import type { LegacyResource } from '@/lib/legacy/serializer';
+import type { DbClient } from '@/lib/db/types';
 
 export interface Row {
   id: number;
 }
-
-/** The database, or the transaction a write runs in. */
-export type DbClient = Prisma.TransactionClient;
 
 export type FieldKind =
   | 'text'
@@ -44,6 +40,11 @@ export interface FormDef {
   optionsFrom?: string;
   /** The field has a hint under its label (`fields.<name>Hint` in the area's messages). */
   hint?: boolean;
+  /**
+   * A box that starts unticked in a new item's form although the schema's default (what the old
+   * client gets when it sends nothing) is on: a project is published when staff say so.
+   */
+  startsOff?: boolean;
 }
 
 /** A form field after the image: a schema field's name and its `form` metadata. */
@@ -126,11 +127,14 @@ export interface EntityDef<K extends string = string, R extends Row = Row, S ext
     mainFirst?: boolean;
     /** `image` is the row's own image URL. */
     card(row: R, locale: string, image: string | null): AdminCard;
+    /**
+     * The public page a row is seen on (an English path, lib/pages.ts), for the edit form's "View on
+     * site"; null while the site does not show it (a draft project).
+     */
+    sitePath(row: R): string | null;
   };
   /** The public pages' view of a row, already in the page's language (`image`: the row's own image URL). */
   view(row: R, locale: string, image: string | null): V;
-  /** How the old client reaches it: /api/{resource}, its place in /api/home, its old field names. */
-  legacy?: { resource: string; homeIndex: number; format: LegacyResource<R> };
   /** Checks that need the database (e.g. a referenced row exists). */
   check?(input: z.output<S>, db: DbClient): Promise<FieldErrors | null>;
   beforeRemove?(row: R, db: DbClient): Promise<void>;

@@ -1,6 +1,7 @@
 // Every content entity, once, in the back office's menu order. Everything that lists entities
 // derives from here: the back-office areas and menu, the /api resources, the cache tags, the
-// upload folders and the old image folders, /api/home, the orphan sweeper and the tests.
+// upload folders and the old image folders, the orphan sweeper and the tests (the old client's
+// /api resources are lib/legacy/entities.ts).
 // Isomorphic (the back office's forms read it in the browser).
 import type { AnyEntity } from './define';
 import { clients } from './clients';
@@ -28,6 +29,3 @@ export const IMAGE_URL_FOLDERS: ReadonlyMap<string, EntityKey[]> = IMAGE_ENTITIE
   const url = entity.image!.urlFolder;
   return folders.set(url, [...(folders.get(url) ?? []), entity.key as EntityKey]);
 }, new Map<string, EntityKey[]>());
-
-/** The entities the old client reaches through /api. */
-export const LEGACY_ENTITIES = ENTITIES.flatMap((entity: AnyEntity) => (entity.legacy ? [{ entity, legacy: entity.legacy }] : []));

@@ -8,7 +8,7 @@ import { AppError } from '@/lib/errors';
 // move it strictly forward (nextUpdatedAt), so two saves within one millisecond, or an instance
 // whose clock is behind, still make two versions. A save that sends no version (the old client,
 // which knows nothing of it) is not compared: it keeps the behaviour it always had.
-// docs/decisions.md, "Integrity (issue 27)".
+// docs/portfolio.md, "Integrity (issue 27)".
 
 /** The form field and /api body field that carries it. */
 export const VERSION_FIELD = 'version';

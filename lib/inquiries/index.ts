@@ -11,7 +11,7 @@ import { pickLocalized } from '@/lib/i18n/pick';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { notifyNewInquiry, notifyVisitor } from '@/lib/mail/notify';
 import { AppError, forbidden, notFound } from '@/lib/errors';
-import type { DbClient } from '@/lib/entities/define';
+import type { DbClient } from '@/lib/db/types';
 import { inquiryReference, isoDay, referenceId } from './format';
 import { dubaiToday, EVENT_TYPES, STATUSES, type EventType, type InquiryStatus, type QuoteInput } from './schema';
 

@@ -7,7 +7,6 @@ import { corsHeaders, preflightHeaders } from '@/lib/http/cors';
 import { apiBodyLimit } from '@/lib/http/upload-limits';
 import { errorMessage, fieldMessage, type Locale } from '@/lib/i18n/messages';
 import { preferredLocale } from '@/lib/http/accept-language';
-import { clientAddress } from '@/lib/auth/client-address';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import type { LegacyNames } from '@/lib/legacy/resources';
 import { toLegacyErrors } from '@/lib/legacy/serializer';
@@ -182,9 +181,4 @@ export async function readBody(request: Request, limit = bodyLimit()): Promise<P
 export function effectiveMethod(request: Request, body: ParsedBody): string {
   const override = typeof body.fields._method === 'string' ? body.fields._method.toUpperCase() : '';
   return request.method === 'POST' && override ? override : request.method;
-}
-
-/** The caller's address for rate limits, as TRUST_PROXY_HOPS says to find it (lib/auth/client-address.ts). */
-export function clientIp(request: Pick<Request, 'headers'>): string {
-  return clientAddress(request.headers, config.trustProxyHops);
 }

@@ -1,8 +1,8 @@
 import 'server-only';
 import * as crud from '@/lib/entities/crud';
 import type { AnyEntity } from '@/lib/entities/define';
-import { LEGACY_ENTITIES } from '@/lib/entities/registry';
-import type { Permission } from '@/lib/auth/guard';
+import { LEGACY_ENTITIES } from '@/lib/legacy/entities';
+import type { Permission } from '@/lib/auth/permissions';
 import { legacyUser, type AnyLegacyResource } from '@/lib/legacy/serializer';
 
 /** What an /api route needs to name a resource's errors: its message namespace and old field names. */

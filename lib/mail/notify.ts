@@ -3,9 +3,10 @@ import escapeHtml from 'escape-html';
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { isEventType, SERVICES_SEPARATOR } from '@/lib/inquiries/constants';
-import { inquiryReference, isoDay, ltrIsolate } from '@/lib/inquiries/format';
+import { inquiryReference, isoDay, ltrIsolate, telHref } from '@/lib/inquiries/format';
+import { adminPath } from '@/lib/admin/paths';
 import { formatWhen } from '@/lib/i18n/dates';
-import type { DbClient } from '@/lib/entities/define';
+import type { DbClient } from '@/lib/db/types';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import { enqueue, enqueueDigest } from './outbox';
@@ -29,6 +30,8 @@ interface Field {
   value: string;
   /** A phone number: isolated left to right (U+2066…U+2069 in text, <bdi dir="ltr"> in HTML). */
   ltr?: boolean;
+  /** A link for the value in HTML (a phone's `tel:`, so staff on a phone call with one tap). */
+  href?: string;
 }
 
 const both = (pick: (w: typeof words.en) => string) => `${pick(words.en)}${SEP}${pick(words.ar)}`;
@@ -93,7 +96,7 @@ function renderHtml(layout: Layout): string {
       (f) =>
         `<tr><th scope="row" style="text-align:start;padding:6px 12px 6px 0;vertical-align:top;color:#555;font-weight:600">${h(f.label)}</th>` +
         (f.ltr
-          ? `<td style="padding:6px 0;vertical-align:top"><bdi dir="ltr">${h(f.value)}</bdi></td></tr>`
+          ? `<td style="padding:6px 0;vertical-align:top"><bdi dir="ltr">${f.href ? `<a href="${h(f.href)}">${h(f.value)}</a>` : h(f.value)}</bdi></td></tr>`
           : `<td dir="auto" style="padding:6px 0;vertical-align:top">${h(f.value)}</td></tr>`),
     )
     .join('');
@@ -150,15 +153,22 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
   const date = isoDay(inquiry.eventDate);
   const language = inquiry.locale === 'ar' ? 'ar' : 'en';
   const visitorEmail = email.safeParse(inquiry.email.trim()).success ? inquiry.email.trim() : '';
+  const reference = inquiryReference(inquiry.id, inquiry.createdAt);
+  const lead = adminPath.inquiry(inquiry.id);
 
   const layout: Layout = {
     company: await companyNames(client),
     heading: both((x) => x.inquiry.subject),
     intro: { en: w.en.inquiry.intro, ar: w.ar.inquiry.intro },
     fields: [
-      { label: both((x) => x.inquiry.reference), value: inquiryReference(inquiry.id, inquiry.createdAt), ltr: true },
+      { label: both((x) => x.inquiry.reference), value: reference, ltr: true },
       { label: both((x) => x.inquiry.name), value: inquiry.name },
-      { label: both((x) => x.inquiry.phone), value: inquiry.phone || notGiven, ltr: Boolean(inquiry.phone) },
+      {
+        label: both((x) => x.inquiry.phone),
+        value: inquiry.phone || notGiven,
+        ltr: Boolean(inquiry.phone),
+        href: inquiry.phone ? telHref(inquiry.phone) : undefined,
+      },
       { label: both((x) => x.inquiry.email), value: inquiry.email || notGiven },
       { label: both((x) => x.inquiry.eventType), value: eventType },
       { label: both((x) => x.inquiry.services), value: inquiry.services.map(serviceWords).join(SERVICES_SEPARATOR) || notGiven },
@@ -173,16 +183,17 @@ export async function notifyNewInquiry(inquiryId: number, client: DbClient): Pro
     notes: [
       visitorEmail ? { en: w.en.inquiry.replyHint, ar: w.ar.inquiry.replyHint } : { en: w.en.inquiry.noEmail, ar: w.ar.inquiry.noEmail },
     ],
-    link: { label: both((x) => x.inquiry.open), urls: [`${config.siteUrl}/Admin/Inquiries`, `${config.siteUrl}/ar/Admin/Inquiries`] },
+    // Straight to this lead (not the inbox), in either language.
+    link: { label: both((x) => x.inquiry.open), urls: [`${config.siteUrl}${lead}`, `${config.siteUrl}/ar${lead}`] },
   };
   await enqueue(client, {
     dedupeKey: `inquiry:${inquiry.id}`,
     kind: 'inquiry',
     to,
     replyTo: visitorEmail || null,
-    // Fixed words and the inquiry's number: nothing a visitor typed is ever in a subject (the body,
-    // for staff, shows what they sent).
-    subject: `${w.en.inquiry.subject} #${inquiry.id} | ${w.ar.inquiry.subject} #${inquiry.id}`,
+    // Fixed words and the reference staff and visitor quote to each other: nothing a visitor typed
+    // is ever in a subject (the body, for staff, shows what they sent).
+    subject: `${w.en.inquiry.subject} ${reference} | ${w.ar.inquiry.subject} ${reference}`,
     text: renderText(layout),
     html: renderHtml(layout),
   });

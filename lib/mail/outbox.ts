@@ -2,7 +2,7 @@ import 'server-only';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
-import type { DbClient } from '@/lib/entities/define';
+import type { DbClient } from '@/lib/db/types';
 
 /**
  * The mail outbox (issue 19): a mail is a row written in the transaction of the write it
@@ -54,7 +54,7 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 
 /**
  * Queues a mail inside `tx` (ON CONFLICT DO NOTHING on the dedupe key). Returns whether a row was
- * added. With no mail configured nothing is queued: the product sends no mail (decisions.md).
+ * added. With no mail configured nothing is queued: the product sends no mail (docs/leads-and-mail.md).
  */
 export async function enqueue(tx: DbClient, mail: OutgoingMail): Promise<boolean> {
   if (!config.mail.configured || mail.to.length === 0) return false;

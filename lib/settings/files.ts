@@ -1,6 +1,6 @@
 import 'server-only';
 import { db } from '@/lib/db/client';
-import type { DbClient } from '@/lib/entities/define';
+import type { DbClient } from '@/lib/db/types';
 import { SETTINGS_FILE_FIELDS, type SettingsFileField } from './schema';
 
 /** The stored files the settings row refers to (for the orphan sweeper: these are never orphans). */

@@ -36,15 +36,16 @@ const EMPTY: SiteSettingsRow = {
   signupOpen: true,
   twoFactorPolicy: 'none',
   activityRetentionDays: DEFAULT_RETENTION_DAYS,
+  demoRemovedAt: null,
   updatedAt: null,
 };
 
 /**
  * What only the back office may read: who gets the inquiry mails (staff addresses) and how long
- * the activity log is kept. Never in the cached read below, which anyone with the build's ids can
+ * the activity log is kept (and when the demo was removed). Never in the cached read below, which anyone with the build's ids can
  * call (docs/security.md, "The cached readers").
  */
-const PRIVATE_FIELDS = ['inquiryRecipients', 'activityRetentionDays'] as const;
+const PRIVATE_FIELDS = ['inquiryRecipients', 'activityRetentionDays', 'demoRemovedAt'] as const;
 export type PublicSiteSettings = Omit<SiteSettingsRow, (typeof PRIVATE_FIELDS)[number]>;
 
 const asRow = (row: SiteSettings | null): SiteSettingsRow => (row ? { ...row, updatedAt: row.updatedAt.toISOString() } : EMPTY);

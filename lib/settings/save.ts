@@ -9,7 +9,8 @@ import { assertVersion, nextUpdatedAt, NO_ROW_VERSION, versionOf } from '@/lib/e
 import { invalid, type FieldErrors } from '@/lib/errors';
 import { ImageError, processImage, shareCrop } from '@/lib/uploads/image';
 import { checkPdf, PdfError } from '@/lib/uploads/pdf';
-import { newFileName, SITE_FOLDER, uploads } from '@/lib/uploads/store';
+import { newFileName, uploads } from '@/lib/uploads/store';
+import { SITE_FOLDER } from '@/lib/uploads/store-contract';
 import {
   SETTINGS_FILE_FIELDS,
   SETTINGS_TEXT_FIELDS,

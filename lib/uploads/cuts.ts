@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { portraitCrop, shareCrop } from './image';
-import { uploads, type StoreFolder } from './store';
+import { uploads } from './store';
+import { type StoreFolder } from './store-contract';
 
 /**
  * The cuts the media route serves (`?crop=share`, `?crop=portrait`), made once and stored beside

@@ -47,7 +47,7 @@ function checkFileName(name: string) {
  * here), re-encodes them in the same format with every metadata block dropped (EXIF, GPS, XMP),
  * applies the EXIF orientation first, and bounds the longest edge: a phone's 48 MP photo is
  * stored at 2560 px. An animated GIF or WebP keeps its first frame only, a still in its own
- * format (docs/decisions.md, "Images").
+ * format (docs/uploads.md, "Images").
  */
 export async function processImage(file: File): Promise<ProcessedImage> {
   checkFileName(file.name);

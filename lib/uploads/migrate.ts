@@ -1,6 +1,6 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SAFE_NAME, STORE_FOLDERS, type StoreFolder, type UploadStore } from './store';
+import { SAFE_NAME, STORE_FOLDERS, type StoreFolder, type UploadStore } from './store-contract';
 
 export interface MigrateCounts {
   /** Files written to the target. */

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { config } from '@/lib/config';
 import { unavailable } from '@/lib/db/faults';
 import { CONTENT_TYPES } from './image';
-import { SAFE_NAME, type StoredFile, type StoreFolder, type UploadStore } from './store';
+import { SAFE_NAME, type StoredFile, type StoreFolder, type UploadStore } from './store-contract';
 
 /**
  * Uploads in a bucket of any S3-compatible store (AWS, MinIO, R2...), under `<prefix><folder>/<name>`,

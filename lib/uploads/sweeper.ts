@@ -7,7 +7,8 @@ import { imageNames } from '@/lib/entities/crud';
 import { IMAGE_ENTITIES } from '@/lib/entities/registry';
 import { settingsFileNames } from '@/lib/settings/files';
 import { withCuts } from './cuts';
-import { moveFile, SITE_FOLDER, STORE_FOLDERS, trashOf, uploadStore, type StoreFolder, type UploadFolder } from './store';
+import { moveFile, uploadStore } from './store';
+import { SITE_FOLDER, STORE_FOLDERS, trashOf, type StoreFolder, type UploadFolder } from './store-contract';
 
 /**
  * Removes stored files no row refers to: what a crash between storing a file and writing its row

@@ -84,7 +84,7 @@ test('on a 375 px phone the filters fold behind one button: the first entry on t
   await expect(first.getByTestId('activity-kind')).toBeInViewport();
   await expect(page.getByTestId('activity-count')).toBeInViewport();
   // The fold is a <details> in the server's HTML (it opens without scripts), closed with no filter.
-  // (A whole back-office screen without scripts stays behind its loading state: decisions.md.)
+  // (A whole back-office screen without scripts stays behind its loading state: docs/back-office.md.)
   const html = await (await page.request.get('/Admin/Activity')).text();
   expect(html).toMatch(/<details class="[^"]*" data-testid="activity-filter-toggle"><summary/);
   // One press opens the filters; a filter in use keeps them open on the filtered list.

@@ -54,7 +54,13 @@ test('a project with 5 photos, reordered by keyboard, alt texts, featured: first
   writeFileSync(phonePath, Buffer.from(await phone.arrayBuffer()));
   await page.setInputFiles('input[name=image]', phonePath);
   await page.getByLabel('Event name', { exact: true }).fill(name);
+  // A new project starts as a draft: published by ticking the box.
+  const published = page.getByLabel('Published (shown on the public site)');
+  await expect(published).not.toBeChecked();
+  await published.check();
   await page.getByLabel('Featured on Home').check();
+  // "1" comes first on Home (the demo's featured projects are 1 and 2; this one is the newest).
+  await page.getByLabel('Featured order').fill('1');
   await page.getByLabel('Date').fill('2030-01-01');
   await page.getByLabel('Event cost').fill('2500');
   await page.getByLabel('Client', { exact: true }).selectOption({ index: 1 });
@@ -112,6 +118,10 @@ test('a project with 5 photos, reordered by keyboard, alt texts, featured: first
   await expect(site.getByTestId('project-link').first()).toHaveText(name);
   await site.getByTestId('project-link').first().click();
   await expect(site.getByTestId('project-name')).toHaveText(name);
+  // The link preview is the cover, cut to 1200x630: the one upload, not a gallery photo.
+  expect(await site.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
+    new RegExp(`/contactimges/${row.image}\\?crop=share$`),
+  );
   await expect(site.getByTestId('gallery-thumbnail')).toHaveCount(5);
   await expect(site.getByTestId('gallery-thumbnail').first().locator('img')).toHaveAttribute('alt', 'Portfolio photo 1');
   const projectUrl = site.url();
@@ -133,4 +143,59 @@ test('a project with 5 photos, reordered by keyboard, alt texts, featured: first
   await card.locator('button[data-testid=delete]').click();
   await page.locator('[data-testid=confirm-dialog][open]').getByTestId('confirm-button').click();
   await expect.poll(() => testDb.event.count({ where: { id: row.id } })).toBe(0);
+});
+
+test('ar at 375px: a gallery card is under half a screen, and a photo dragged up scrolls the page from just under the sticky bar', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const seeded = await testDb.event.findMany({ where: { image: { not: null } }, orderBy: { id: 'asc' }, take: 6 });
+  expect(seeded).toHaveLength(6);
+  const gallery = seeded.map((row, i) => ({
+    file: row.image!,
+    width: 1600,
+    height: 1067,
+    altEn: `Photo ${i + 1}`,
+    altAr: `الصورة ${i + 1}`,
+    captionEn: '',
+    captionAr: '',
+  }));
+  const { id: _, slug: __, createdAt: ___, updatedAt: ____, ...copy } = seeded[0]!;
+  const row = await testDb.event.create({
+    data: {
+      ...copy,
+      nameEn: `E2E-TEMP Phone gallery ${Date.now()}`,
+      slug: `e2e-temp-phone-gallery-${Date.now()}`,
+      published: false,
+      featured: false,
+      gallery,
+    },
+  });
+  try {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page);
+    await page.goto(`/ar/Admin/Event/${row.id}`);
+    const items = page.getByTestId('gallery-item');
+    await expect(items).toHaveCount(6);
+    // Several photos per screen, not one: each card well under half of the phone's 812 px.
+    for (const box of await Promise.all((await items.all()).map((item) => item.boundingBox())))
+      expect(box!.height, JSON.stringify(box)).toBeLessThan(812 / 2);
+    const bar = (await page.getByTestId('admin-top-bar').boundingBox())!;
+    expect(bar.height).toBe(56);
+    // The last photo's grip, then the pointer held just under the bar (inside its 48 px zone, which
+    // used to start at the window's top, under the bar): the page scrolls up.
+    await items.last().scrollIntoViewIfNeeded();
+    const handle = items.last().getByTestId('gallery-drag');
+    await expect(handle).toBeVisible();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(200);
+    const start = await centre(handle);
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    for (let i = 0; i < 10; i++) await page.mouse.move(start.x, bar.height + 20 + (i % 2), { steps: 2 });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(before - 100);
+    await page.mouse.up();
+  } finally {
+    await testDb.event.delete({ where: { id: row.id } });
+  }
 });

@@ -166,6 +166,8 @@ const CASES: AreaCase[] = [
     titleField: 'Event name',
     fill: async (page, name) => {
       await page.getByLabel('Event name', { exact: true }).fill(name);
+      // A new project starts as a draft (issue 35): published, so the site shows it.
+      await page.getByLabel('Published (shown on the public site)').check();
       await page.getByLabel('Date').fill('2026-03-01');
       await page.getByLabel('Event cost').fill('2500');
       await page.getByLabel('Client').selectOption({ index: 1 });

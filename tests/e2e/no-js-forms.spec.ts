@@ -195,10 +195,17 @@ test('the back-office form works without scripts: refused in words with the type
   await form.locator('#field-jobTitleEn').fill(typed);
   await form.getByTestId('submit').click();
   await expect(page).toHaveURL((u) => u.pathname === '/ar/Admin/CreateTeam');
-  await expect(page.getByTestId('item-form-refused')).toHaveText(ar.admin.areas.team.createFailed);
+  // Issue 35, item 6: a field refused reads as "check the fields", not as a failure to retry.
+  await expect(page.getByTestId('item-form-refused')).toHaveText(ar.admin.checkFields);
   await expect(page.locator('#field-nameEn-error')).toHaveText(ar.validation.fields.team.nameEn.required);
   await expect(page.locator('#field-jobTitleEn')).toHaveValue(typed);
   expect(await testDb.teamMember.count({ where: { jobTitleEn: typed } })).toBe(0);
+  // The same in English.
+  await page.goto('/Admin/CreateTeam');
+  await page.getByTestId('item-form').locator('#field-jobTitleEn').fill(typed);
+  await page.getByTestId('item-form').getByTestId('submit').click();
+  await expect(page).toHaveURL((u) => u.pathname === '/Admin/CreateTeam');
+  await expect(page.getByTestId('item-form-refused')).toHaveText(messages('en').admin.checkFields);
 
   // Completed: saved, and the list says so (the scripted form's toast, as the page's answer).
   const name = unique('No-script member');

@@ -200,6 +200,33 @@ test.describe('without JavaScript', () => {
     expect(second).toContain(`${TEMP_PREFIX} page 1`);
   });
 
+  for (const locale of ['en', 'ar'] as const) {
+    test(`${locale} at 375px: the floating buttons step aside while the pager passes under them, and come back after`, async ({
+      browser,
+    }) => {
+      // With scripts (this group's pages have none): the buttons step aside by script.
+      const context = await browser.newContext({
+        baseURL: test.info().project.use.baseURL,
+        javaScriptEnabled: true,
+        viewport: { width: 375, height: 812 },
+      });
+      const page = await context.newPage();
+      await page.goto(localePath(locale, '/Projects'));
+      const pager = page.getByTestId('pagination');
+      const floating = page.locator('.floating-action');
+      await expect(floating).toHaveCount(2);
+      await waitForHydration(page.getByTestId('menu-button'));
+      // The pager at the very bottom of the screen, where the buttons float: not one of them shown.
+      await pager.evaluate((nav) => window.scrollBy(0, nav.getBoundingClientRect().bottom - window.innerHeight + 4));
+      for (const button of await floating.all()) await expect(button).toBeHidden();
+      await expect(pager.getByRole('link').first()).toBeVisible();
+      // Scrolled away (the pager high on the screen): back.
+      await pager.evaluate((nav) => window.scrollBy(0, nav.getBoundingClientRect().top - 150));
+      for (const button of await floating.all()) await expect(button).toBeVisible();
+      await context.close();
+    });
+  }
+
   test('filters and pages are links that work, and a video is a link to its page', async ({ page }) => {
     await page.goto('/Projects');
     const filter = page.getByTestId('filter-city').first();

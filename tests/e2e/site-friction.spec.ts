@@ -29,6 +29,11 @@ for (const locale of LOCALES) {
       expect(await button.boundingBox()).toBeNull();
     }
     await field.blur();
+    // A service's box scrolled to the bottom of the screen, not focused: the buttons step aside
+    // (a tap meant for the box must not open WhatsApp).
+    const box = page.locator('main form input[type=checkbox]').last();
+    await box.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 10));
+    for (const button of buttons) await expect(button).toBeHidden();
     // At the page's end they are back, over the footer's room, not over its text.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     for (const testId of ['footer-rights', 'footer-pages', 'footer-office']) {

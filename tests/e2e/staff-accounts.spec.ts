@@ -223,12 +223,45 @@ test('an Admin invites a colleague as Admin: the mailed link makes an approved A
   await invitee.page.getByLabel('Password', { exact: true }).fill(STRONG);
   await invitee.page.getByLabel('Confirm password').fill(STRONG);
   await invitee.page.getByTestId('invitation-submit').click();
-  await expect(invitee.page.getByTestId('invitation-done')).toHaveText(en.auth.invitationDone);
+  // Issue 35, item 6: signed in straight away, in the back office (no sign-in form asking again).
+  await invitee.page.waitForURL('**/Admin', { timeout: 15_000 });
   expect(await testDb.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ name: 'Huda Salem', isAdmin: true, isMiniAdmin: true });
-  await signIn(invitee.page, email, STRONG);
   await expect(invitee.page.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: /Users/ })).toBeVisible();
+  // The used link again: its owner, signed in, is told so and taken to the back office; anyone
+  // else finds it used up.
   await invitee.page.goto(link);
-  await expect(invitee.page.getByTestId('invitation-expired')).toBeVisible();
+  await invitee.page.waitForURL('**/Admin', { timeout: 15_000 });
+  const stranger = await fresh(browser, server.base);
+  await stranger.page.goto(link);
+  await expect(stranger.page.getByTestId('invitation-expired')).toBeVisible();
+  await stranger.context.close();
+});
+
+test('an invitation sent from the Arabic back office opens in Arabic on a phone, asks for a name, and signs the person in', async ({
+  browser,
+}) => {
+  // Issue 35, item 6: the invitee's language is the one the invitation was sent in (its /ar/ link).
+  const email = `${unique('invited-ar')}@example.test`;
+  const page = await usersPage(browser, server.base, email);
+  await page.goto(`/ar/Admin/Users?q=${encodeURIComponent(email)}`);
+  await page.getByLabel(ar.admin.users.inviteEmail, { exact: true }).fill(email);
+  await page.getByTestId('invite-submit').click();
+  const link = await page.getByTestId('invitation-url').inputValue();
+  expect(link).toMatch(/\/ar\/Invitation\?token=[A-Za-z0-9_-]{43}$/);
+
+  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const invitee = await context.newPage();
+  await invitee.goto(link);
+  await expect(invitee.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(invitee.getByRole('heading', { name: ar.auth.invitationTitle })).toBeVisible();
+  await invitee.getByLabel(ar.auth.nameLabel).fill('هدى سالم');
+  await invitee.getByLabel(ar.auth.passwordLabel, { exact: true }).fill(STRONG);
+  await invitee.getByLabel(ar.auth.confirmLabel).fill(STRONG);
+  await invitee.getByTestId('invitation-submit').click();
+  await invitee.waitForURL('**/ar/Admin', { timeout: 15_000 });
+  await expect(invitee.getByTestId('account-link')).toBeVisible();
+  expect(await testDb.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ name: 'هدى سالم', isAdmin: false, isMiniAdmin: true });
+  await context.close();
 });
 
 test('approve and reject: pending first with a count, and the applicant told by mail either way', async ({ browser }) => {

@@ -78,9 +78,9 @@ export interface CommandResult {
   last: string;
 }
 
-/** `npm run backup` / `npm run restore -- …` as an operator runs them, with `env` over the test's environment. */
+/** `npm run backup` / `npm run restore -- …` / `npm run demo:remove` as an operator runs them, with `env` over the test's environment. */
 export function runCommand(
-  script: 'backup' | 'restore',
+  script: 'backup' | 'restore' | 'demo:remove',
   args: string[],
   env: Record<string, string | undefined>,
   timeoutMs = 240_000,

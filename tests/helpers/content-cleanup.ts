@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { LEGACY_ENTITIES } from '@/lib/entities/registry';
+import { LEGACY_ENTITIES } from '@/lib/legacy/entities';
 import { call, userWithToken } from './api';
 
 // Public content a test file adds through /api is deleted again when the file ends, so the

@@ -1,5 +1,6 @@
 import { formFields, NOT_IN_OLD_API, type AnyEntity } from '@/lib/entities/define';
 import { entityByKey } from '@/lib/entities/registry';
+import { legacyOf } from '@/lib/legacy/entities';
 import { imageFile } from './api';
 import { testDb, unique } from './db';
 
@@ -102,7 +103,7 @@ export async function legacyForm(
   input: Record<string, string>,
   withImage = true,
 ): Promise<Record<string, string | File>> {
-  const format = entity.legacy?.format;
+  const format = legacyOf(entity)?.format;
   if (!format) throw new Error(`${entity.key} has no legacy resource`);
   const form: Record<string, string | File> = {};
   for (const [name, value] of Object.entries(input)) {

@@ -326,7 +326,12 @@ describe('invitations, approval and the people list', () => {
       '',
       '/Invitation',
     );
-    expect(ok.text).toContain('"ok":true');
+    // Issue 35, item 6: accepted is signed in, and sent on to the back office in the form's language.
+    // A scripted call's redirect: 200 with Next's x-action-redirect header.
+    expect([ok.status, ok.redirect.split(';')[0]]).toEqual([200, '/Admin']);
+    const session = ok.setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('authjs.session-token='));
+    expect(session).toBeTruthy();
+    expect((await fetch(`${BASE}/Admin`, { headers: { Cookie: session! }, redirect: 'manual' })).status).toBe(200);
     expect(await testDb.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ name: 'Rami', isAdmin: false, isMiniAdmin: true });
     const rami = await testDb.user.findUniqueOrThrow({ where: { email } });
     expect(await testDb.activityLog.count({ where: { kind: 'create', entity: 'users', entityId: rami.id, actorId: rami.id } })).toBe(1);

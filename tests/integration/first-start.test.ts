@@ -240,6 +240,11 @@ describe('the first start', () => {
       const againAr = await fetch(`${site.base}/ar${link}`);
       expect(againAr.status).toBe(410);
       expect(await againAr.text()).toContain('رابط الإعداد هذا لم يعد يعمل');
+      // A HEAD says what a GET says (it once answered 200 to a refused link).
+      const head = await fetch(`${site.base}${link}`, { method: 'HEAD' });
+      expect(head.status).toBe(410);
+      expect(await head.text()).toBe('');
+      expect((await fetch(`${site.base}/ar${link}`, { method: 'HEAD' })).status).toBe(410);
       const twice = await invokeWith('createFirstAdmin', [null, form({ ...fields, email: `second-${email}` })], {
         base: site.base,
         page: link,

@@ -128,7 +128,9 @@ describe('the inquiry mail (lib/mail in this process)', () => {
     expect(addresses(mail!.parsed.replyTo)).toEqual(['sara@example.test']);
     expect(mail!.parsed.messageId).toBe(messageId({ dedupeKey: key, createdAt: row.createdAt }));
     // Fixed words and the number: the visitor's name (here with markup) is in the body only.
-    expect(mail!.parsed.subject).toBe(`New quote request #${inquiry.id} | استفسار جديد #${inquiry.id}`);
+    expect(mail!.parsed.subject).toBe(
+      `New quote request ${inquiryReference(inquiry.id, inquiry.createdAt)} | استفسار جديد ${inquiryReference(inquiry.id, inquiry.createdAt)}`,
+    );
     expect(mail!.parsed.text).toBe(
       [
         '7Stars Event',
@@ -158,9 +160,10 @@ describe('the inquiry mail (lib/mail in this process)', () => {
         'Reply to this e-mail to answer the visitor.',
         'للرد على الزائر، أجب على هذه الرسالة.',
         '',
-        'Open the inquiries · افتح الاستفسارات:',
-        `${process.env.SITE_URL}/Admin/Inquiries`,
-        `${process.env.SITE_URL}/ar/Admin/Inquiries`,
+        // Straight to this lead, in either language.
+        'Open this quote request · افتح هذا الاستفسار:',
+        `${process.env.SITE_URL}/Admin/Inquiry/${inquiry.id}`,
+        `${process.env.SITE_URL}/ar/Admin/Inquiry/${inquiry.id}`,
         '',
         '— Sent automatically by the website of 7Stars Event',
         '— أُرسلت تلقائيًا من موقع 7Stars Event',
@@ -175,6 +178,9 @@ describe('the inquiry mail (lib/mail in this process)', () => {
     expect(html).not.toContain('<b>Al Mansouri');
     expect(html).toContain('<p lang="ar" dir="rtl" style="margin:0 0 12px;color:#333">' + ar.mail.inquiry.intro + '</p>');
     expect(html).toContain('>City · المدينة</th><td dir="auto" style="padding:6px 0;vertical-align:top">Abu Dhabi · أبوظبي</td>');
+    // The phone is a call link: one tap from a phone's mail app.
+    expect(html).toContain('<bdi dir="ltr"><a href="tel:+971501234567">+971 50 123 4567</a></bdi>');
+    expect(html).toContain(`<a href="${process.env.SITE_URL}/ar/Admin/Inquiry/${inquiry.id}">`);
   });
 
   it('goes to the recipients set in the back office instead, and without an e-mail of the visitor there is no Reply-To', async () => {
@@ -195,7 +201,9 @@ describe('the inquiry mail (lib/mail in this process)', () => {
     const [mail] = await smtp.waitFor(byKey(key));
     expect(mail!.rcptTo).toEqual(['office@example.test', 'events@example.test']);
     expect(mail!.parsed.replyTo).toBeUndefined();
-    expect(mail!.parsed.subject).toBe(`New quote request #${inquiry.id} | استفسار جديد #${inquiry.id}`);
+    expect(mail!.parsed.subject).toBe(
+      `New quote request ${inquiryReference(inquiry.id, inquiry.createdAt)} | استفسار جديد ${inquiryReference(inquiry.id, inquiry.createdAt)}`,
+    );
     expect(mail!.parsed.text).toContain('\nEvent type · نوع المناسبة: Other · أخرى\n');
     expect(mail!.parsed.text).toContain('\nEmail · البريد الإلكتروني: not given · غير محدد\n');
     expect(mail!.parsed.text).toContain(`\n${en.mail.inquiry.noEmail}\n${ar.mail.inquiry.noEmail}\n`);
@@ -510,7 +518,9 @@ describe('the registrations digest, through a production server with SMTP_URL', 
     const [mail] = await smtp.waitFor(byKey(key), { timeoutMs: 30_000 });
     expect(mail!.rcptTo).toEqual(SALES);
     expect(addresses(mail!.parsed.replyTo)).toEqual(['huda@example.test']);
-    expect(mail!.parsed.subject).toBe(`New quote request #${inquiry.id} | استفسار جديد #${inquiry.id}`);
+    expect(mail!.parsed.subject).toBe(
+      `New quote request ${inquiryReference(inquiry.id, inquiry.createdAt)} | استفسار جديد ${inquiryReference(inquiry.id, inquiry.createdAt)}`,
+    );
     expect(mail!.parsed.text).toContain('\nPhone · الهاتف: \u2066+971 50 765 4321\u2069\n');
     const sent = await testDb.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: key } });
     expect(sent.sentAt).not.toBeNull();

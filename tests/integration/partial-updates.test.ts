@@ -5,7 +5,7 @@ import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { makeUser, testDb } from '../helpers/db';
 import { comparable, legacyForm, sampleInput, sampleValue } from '../helpers/entity-samples';
 import { fieldNames, NOT_IN_OLD_API, rowToInput, type AnyEntity, type Row } from '@/lib/entities/define';
-import { LEGACY_ENTITIES } from '@/lib/entities/registry';
+import { LEGACY_ENTITIES } from '@/lib/legacy/entities';
 
 // An update that sends one field keeps every other field as it was, by construction (the write
 // path fills unsent fields from the row for every schema field). Checked for every field of every

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { migrateUploads } from '@/lib/uploads/migrate';
 import { createS3Store, type S3UploadStore } from '@/lib/uploads/s3-store';
-import { localStore, type UploadStore } from '@/lib/uploads/store';
+import { localStore } from '@/lib/uploads/store';
+import { type UploadStore } from '@/lib/uploads/store-contract';
 import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
 
 // The storage interface's contract, the same scenarios against both drivers: the local folder

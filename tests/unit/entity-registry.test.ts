@@ -3,7 +3,8 @@ import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import { AREAS, MENU, resolveAdminRoute } from '@/lib/admin/areas';
 import { NOT_IN_OLD_API, fieldMeta, fieldNames, formFields, imageUrl, rowToInput, type FieldDef, type Row } from '@/lib/entities/define';
-import { ENTITIES, IMAGE_URL_FOLDERS, LEGACY_ENTITIES, entityByKey, type EntityKey } from '@/lib/entities/registry';
+import { ENTITIES, IMAGE_URL_FOLDERS, entityByKey, type EntityKey } from '@/lib/entities/registry';
+import { LEGACY_ENTITIES, legacyOf } from '@/lib/legacy/entities';
 import { events } from '@/lib/entities/events';
 import { fromLegacy, legacyContact } from '@/lib/legacy/serializer';
 
@@ -22,12 +23,12 @@ describe('entity registry', () => {
         expect(AREAS[entity.key].fields.map((f) => f.name)).toEqual([...(entity.image ? ['image'] : []), ...fieldNames(entity)]);
       });
       it('has an old field name (or "not in the old API") for every schema field, and its image', () => {
-        const old = entity.legacy?.format.fields ?? {};
+        const old = legacyOf(entity)?.format.fields ?? {};
         for (const name of fieldNames(entity)) {
           expect(Object.hasOwn(old, name), `${entity.key}.${name}`).toBe(true);
           if (old[name] !== NOT_IN_OLD_API) expect(old[name], `${entity.key}.${name}`).toBeTruthy();
         }
-        if (entity.image) expect(old.image).toBe(entity.legacy?.format.filePart);
+        if (entity.image) expect(old.image).toBe(legacyOf(entity)?.format.filePart);
         expect(Object.keys(old)).toEqual([...fieldNames(entity), ...(entity.image ? ['image'] : [])]);
       });
       it('has words for its area and menu item in both languages', () => {
@@ -87,7 +88,7 @@ describe('entity registry', () => {
       { name: 'nameEn', kind: 'text' },
       { name: 'nameAr', kind: 'text', rtl: true },
       { name: 'slug', kind: 'text', hint: true },
-      { name: 'published', kind: 'checkbox' },
+      { name: 'published', kind: 'checkbox', startsOff: true },
       { name: 'featured', kind: 'checkbox' },
       { name: 'featuredOrder', kind: 'number', hint: true },
       { name: 'date', kind: 'date' },
@@ -124,9 +125,10 @@ describe('entity registry', () => {
         entity.key,
       ).toStrictEqual([...image, ...FORMS[entity.key]]);
     }
-    // A new project starts published and not featured (the boxes show the schema's defaults).
+    // A new project starts as an unfeatured draft in the form, though /api still publishes what it
+    // creates without saying (its old clients never send the flag).
     expect(AREAS.events.fields.filter((field) => field.kind === 'checkbox').map(({ name, defaultOn }) => [name, defaultOn])).toEqual([
-      ['published', true],
+      ['published', false],
       ['featured', false],
     ]);
   });
@@ -246,6 +248,16 @@ describe('entity registry', () => {
       4: 'service',
       6: 'slider',
     });
+    // Every content entity, in the registry's (the menu's) order, each its own resource.
+    expect(LEGACY_ENTITIES.map(({ entity }) => entity.key)).toEqual(ENTITIES.map((entity) => entity.key));
+    expect(LEGACY_ENTITIES.map(({ entity }) => legacyOf(entity)?.resource)).toEqual([
+      'slider',
+      'team',
+      'service',
+      'contact',
+      'event',
+      'client',
+    ]);
   });
 
   it('turns a row back into schema input for every schema field (dates as days, decimals as text)', () => {

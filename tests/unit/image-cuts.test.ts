@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cutName, isCutName, withCuts } from '@/lib/uploads/cuts';
-import { newFileName, SAFE_NAME } from '@/lib/uploads/store';
+import { newFileName } from '@/lib/uploads/store';
+import { SAFE_NAME } from '@/lib/uploads/store-contract';
 
 // The one naming rule for stored cuts (lib/uploads/cuts.ts): derived from the original's name,
 // always a name the store accepts, never one an upload gets.

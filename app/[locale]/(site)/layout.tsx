@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LanguageSpinner } from '@/components/site/language-spinner';
+import { FloatingClearance } from '@/components/site/floating-clearance';
 import { MailButton } from '@/components/site/mail-button';
 import { SearchProvider } from '@/components/site/search-context';
 import { SearchOverlay } from '@/components/site/search-overlay';
@@ -35,6 +36,7 @@ export default async function SiteLayout({ children, params }: { children: React
         </div>
         <WhatsappButton locale={locale} />
         <MailButton />
+        <FloatingClearance />
         <SearchOverlay />
         <LanguageSpinner />
       </SearchProvider>

@@ -11,7 +11,8 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { MENU, adminPath, adminSlug, resolveAdminRoute } from '@/lib/admin/areas';
 import { WANTED_PATH_HEADER } from '@/lib/auth/return-path';
-import { can, isPending, sessionUser } from '@/lib/auth/guard';
+import { sessionUser } from '@/lib/auth/guard';
+import { can, isPending } from '@/lib/auth/permissions';
 import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
 import { unreadInquiryCount } from '@/lib/inquiries';
 import { pendingUserCount } from '@/lib/entities/user';
@@ -81,6 +82,7 @@ export default async function AdminLayout({ children, params }: { children: Reac
           <div className="flex min-h-svh flex-col min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">
             <aside className="contents min-[769px]:sticky min-[769px]:top-0 min-[769px]:flex min-[769px]:h-svh min-[769px]:flex-col min-[769px]:gap-4 min-[769px]:border-e min-[769px]:border-zinc-200 min-[769px]:bg-zinc-100 min-[769px]:p-4 dark:min-[769px]:border-zinc-800 dark:min-[769px]:bg-zinc-900">
               <div
+                data-sticky-top
                 className="sticky top-0 z-40 order-first flex h-14 items-center gap-1.5 border-b border-zinc-200 bg-zinc-100 px-2 min-[769px]:static min-[769px]:order-none min-[769px]:contents dark:border-zinc-800 dark:bg-zinc-900"
                 data-testid="admin-top-bar"
               >

@@ -5,7 +5,8 @@ import { AppError } from '@/lib/errors';
 import { errorMessage } from '@/lib/i18n/messages';
 import { preferredLocale } from '@/lib/http/accept-language';
 import { usersApi } from '@/lib/legacy/resources';
-import { clientIp, handle, json, preflight, readBody, refuse, SMALL_BODY_LIMIT } from '@/lib/legacy/http';
+import { handle, json, preflight, readBody, refuse, SMALL_BODY_LIMIT } from '@/lib/legacy/http';
+import { clientIp } from '@/lib/auth/client-address';
 import { legacyUser } from '@/lib/legacy/serializer';
 
 export const OPTIONS = (request: Request) => preflight(request);
@@ -18,7 +19,7 @@ export async function POST(request: Request) {
       // The old client is cross-origin and sends no cookies: its trusted clients are known addresses.
       const address = clientIp(request);
       const { user, twoFactor } = await verifyLogin(fields, { address });
-      // An account with two-factor sign-in (docs/decisions.md, "Two-factor sign-in"): the code
+      // An account with two-factor sign-in (docs/accounts.md, "Two-factor sign-in"): the code
       // comes as the extra field `code`. Accounts without it sign in exactly as before.
       let how = {};
       if (twoFactor) {

@@ -1,7 +1,8 @@
 import { register } from '@/lib/entities/user';
 import { errorMessage } from '@/lib/i18n/messages';
 import { usersApi } from '@/lib/legacy/resources';
-import { clientIp, handle, json, preflight, readBody, refuse, SMALL_BODY_LIMIT } from '@/lib/legacy/http';
+import { handle, json, preflight, readBody, refuse, SMALL_BODY_LIMIT } from '@/lib/legacy/http';
+import { clientIp } from '@/lib/auth/client-address';
 import { fromLegacy, legacyUser } from '@/lib/legacy/serializer';
 
 export const OPTIONS = (request: Request) => preflight(request);

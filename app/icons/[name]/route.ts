@@ -7,7 +7,8 @@ import { preferredLocale } from '@/lib/http/accept-language';
 import { getSiteSettings } from '@/lib/settings';
 import { ICON_SIZES, type IconName } from '@/lib/settings/paths';
 import { etagOf, notModified, plainText } from '@/lib/http/file-answers';
-import { SITE_FOLDER, uploads } from '@/lib/uploads/store';
+import { uploads } from '@/lib/uploads/store';
+import { SITE_FOLDER } from '@/lib/uploads/store-contract';
 
 // The browser icons made from the uploaded logo (/icons/icon.png, /icons/apple-icon.png): the logo
 // fitted into a square PNG by sharp (transparent for the tab icon, on white for the home-screen

@@ -3,8 +3,8 @@ import { conflict } from '@/lib/errors';
 import { defineEntity } from '@/lib/entities/define';
 import type { Client } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
-import { legacyClient } from '@/lib/legacy/serializer';
 import { clientSchema } from './schema';
+import { pagePath } from '@/lib/pages';
 
 export const clients = defineEntity<Client>()({
   key: 'clients',
@@ -15,6 +15,7 @@ export const clients = defineEntity<Client>()({
   image: { column: 'logo', required: true, urlFolder: 'clientimges' },
   permission: 'content',
   admin: {
+    sitePath: () => pagePath('home'),
     list: 'Clients',
     create: 'CreateClient',
     edit: 'Client',
@@ -28,7 +29,6 @@ export const clients = defineEntity<Client>()({
     }),
   },
   view: (c, l, image) => ({ id: c.id, name: pick(l, c.nameEn, c.nameAr), logo: image }),
-  legacy: { resource: 'client', homeIndex: 3, format: legacyClient },
   // Events show their client's logo; deleting a client must never orphan them silently.
   async beforeRemove(client, db) {
     const events = await db.event.count({ where: { clientId: client.id } });

@@ -2,8 +2,8 @@ import { TIMINGS } from '@/lib/timings';
 import { defineEntity, type SocialLink } from '@/lib/entities/define';
 import type { Contact } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
-import { legacyContact } from '@/lib/legacy/serializer';
 import { contactSchema } from './schema';
+import { pagePath } from '@/lib/pages';
 
 /**
  * A contact's social links, in the order the contact page shows them. One rule for the back
@@ -32,6 +32,7 @@ export const contacts = defineEntity<Contact>()({
   image: { column: 'logo', required: false, urlFolder: 'contactimges' },
   permission: 'content',
   admin: {
+    sitePath: () => pagePath('contact'),
     list: 'Contacts',
     create: 'CreateContact',
     edit: 'ContactUpdate',
@@ -53,5 +54,4 @@ export const contacts = defineEntity<Contact>()({
     /** What the map and the directions search for, the same in both languages: the map location, else the English address. */
     mapPlace: c.mapLocation || c.addressEn.replace(/\s*\n\s*/g, ', '),
   }),
-  legacy: { resource: 'contact', homeIndex: 1, format: legacyContact },
 });

@@ -4,9 +4,9 @@ import { defineEntity, imageUrl } from '@/lib/entities/define';
 import { clients } from '@/lib/entities/clients';
 import type { Client, Event } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
-import { legacyEvent } from '@/lib/legacy/serializer';
 import { FALLBACK_SLUG, freeSlug, slugify } from '@/lib/slug';
 import { eventSchema } from './schema';
+import { projectPath } from '@/lib/pages';
 
 export type EventWithClient = Event & { client: Client };
 
@@ -27,6 +27,7 @@ export const events = defineEntity<EventWithClient>()({
   permission: 'content',
   publicWhere: { published: true },
   admin: {
+    sitePath: (e) => (e.published ? projectPath(e.slug) : null),
     list: 'Events',
     create: 'CreateEvent',
     edit: 'Event',
@@ -50,7 +51,6 @@ export const events = defineEntity<EventWithClient>()({
     image,
     client: { name: pick(l, e.client.nameEn, e.client.nameAr), logo: imageUrl(clients, e.client.logo) },
   }),
-  legacy: { resource: 'event', homeIndex: 0, format: legacyEvent },
   async check(input, db) {
     const exists = await db.client.count({ where: { id: input.clientId } });
     return exists ? null : { clientId: ['clientMissing'] };

@@ -66,7 +66,9 @@ export const eventSchema = z.object({
   nameEn: requiredText(200).meta({ form: { kind: 'text' }, old: 'name' }),
   nameAr: optionalText(200).meta({ form: { kind: 'text', rtl: true }, old: 'namear' }),
   slug: slug().meta({ form: { kind: 'text', hint: true }, old: NOT_IN_OLD_API }),
-  published: optionalFlag(true).meta({ form: { kind: 'checkbox' }, old: NOT_IN_OLD_API }),
+  // Published unless told otherwise through /api (its old clients never send it); a new project in
+  // the back office starts as a draft, published by ticking the box (issue 35).
+  published: optionalFlag(true).meta({ form: { kind: 'checkbox', startsOff: true }, old: NOT_IN_OLD_API }),
   featured: optionalFlag(false).meta({ form: { kind: 'checkbox' }, old: NOT_IN_OLD_API }),
   featuredOrder: optionalOrder().meta({ form: { kind: 'number', hint: true }, old: NOT_IN_OLD_API }),
   date: optionalDate().meta({ form: { kind: 'date' }, old: 'date' }),

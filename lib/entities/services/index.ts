@@ -2,8 +2,8 @@ import { TIMINGS } from '@/lib/timings';
 import { defineEntity } from '@/lib/entities/define';
 import type { Service } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
-import { legacyService } from '@/lib/legacy/serializer';
 import { serviceSchema } from './schema';
+import { pagePath } from '@/lib/pages';
 
 export const services = defineEntity<Service>()({
   key: 'services',
@@ -14,6 +14,7 @@ export const services = defineEntity<Service>()({
   image: { column: 'image', required: true, urlFolder: 'servimges' },
   permission: 'content',
   admin: {
+    sitePath: () => pagePath('services'),
     list: 'Services',
     create: 'CreateService',
     edit: 'Service',
@@ -32,7 +33,6 @@ export const services = defineEntity<Service>()({
     searchText: [s.titleEn, s.titleAr],
     image,
   }),
-  legacy: { resource: 'service', homeIndex: 4, format: legacyService },
   // Projects list the services they delivered (events.service_ids): a deleted one leaves them all.
   async beforeRemove(service, db) {
     await db.$executeRaw`UPDATE events SET service_ids = array_remove(service_ids, ${service.id}) WHERE service_ids @> ARRAY[${service.id}]::int[]`;

@@ -1,8 +1,8 @@
 import { TIMINGS } from '@/lib/timings';
 import { defineEntity } from '@/lib/entities/define';
 import type { Slide } from '@/lib/generated/prisma/client';
-import { legacySlide } from '@/lib/legacy/serializer';
 import { slideSchema } from './schema';
+import { pagePath } from '@/lib/pages';
 
 export const slides = defineEntity<Slide>()({
   key: 'slides',
@@ -13,6 +13,7 @@ export const slides = defineEntity<Slide>()({
   image: { column: 'image', required: true, urlFolder: 'sliderimges' },
   permission: 'content',
   admin: {
+    sitePath: () => pagePath('home'),
     list: 'Slider',
     create: 'CreateSlider',
     edit: 'EditSlider',
@@ -21,5 +22,4 @@ export const slides = defineEntity<Slide>()({
     card: (s, _l, image) => ({ id: s.id, image, title: `#${s.sortOrder}` }),
   },
   view: (s, _l, image) => ({ id: s.id, image: image ?? '' }),
-  legacy: { resource: 'slider', homeIndex: 6, format: legacySlide },
 });

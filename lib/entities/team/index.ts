@@ -2,8 +2,8 @@ import { TIMINGS } from '@/lib/timings';
 import { defineEntity } from '@/lib/entities/define';
 import type { TeamMember } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
-import { legacyTeam } from '@/lib/legacy/serializer';
 import { teamSchema } from './schema';
+import { pagePath } from '@/lib/pages';
 
 export const team = defineEntity<TeamMember>()({
   key: 'team',
@@ -14,6 +14,7 @@ export const team = defineEntity<TeamMember>()({
   image: { column: 'image', required: false, urlFolder: 'teamimges' },
   permission: 'content',
   admin: {
+    sitePath: () => pagePath('team'),
     list: 'Teams',
     create: 'CreateTeam',
     edit: 'Team',
@@ -36,5 +37,4 @@ export const team = defineEntity<TeamMember>()({
     searchText: [t.nameEn, t.nameAr],
     image,
   }),
-  legacy: { resource: 'team', homeIndex: 2, format: legacyTeam },
 });

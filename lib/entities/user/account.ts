@@ -15,7 +15,7 @@ import { localePath } from '@/lib/pages';
 import { mailPasswordChanged, mailResetLink } from '@/lib/mail/notify';
 import { email } from './schema';
 
-// Passwords over a person's life (issue 26; docs/decisions.md, "Staff accounts"): forgotten
+// Passwords over a person's life (issue 26; docs/accounts.md, "Staff accounts"): forgotten
 // (a one-time link by mail, or from an Admin), reset, changed. Each change ends the account's other
 // sessions and API tokens and tells the person by mail, in the same transaction as the change.
 

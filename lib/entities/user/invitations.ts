@@ -112,9 +112,12 @@ const acceptSchema = z
   .object({ name: requiredText(100), password: newPassword(), passwordConfirmation: z.string({ error: 'required' }) })
   .refine(confirmed, CONFIRMATION_ISSUE);
 
-/** Accepts an invitation: the account, approved with the invited role. The link is used in the same transaction. */
-/** `address`: the client's, for the activity log. */
-export async function acceptInvitation(raw: Record<string, unknown>, address: string): Promise<void> {
+/**
+ * Accepts an invitation: the account, approved with the invited role. The link is used in the same
+ * transaction. `address`: the client's, for the activity log. Answers with the account's e-mail, which
+ * the caller signs in with the password just chosen.
+ */
+export async function acceptInvitation(raw: Record<string, unknown>, address: string): Promise<{ email: string }> {
   const invitation = await openInvitation(raw.token);
   if (!invitation) throw new AppError(410, 'linkExpired');
   const parsed = acceptSchema.safeParse(raw);
@@ -146,4 +149,5 @@ export async function acceptInvitation(raw: Record<string, unknown>, address: st
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new AppError(409, 'accountExists');
     throw error;
   }
+  return { email: invitation.email };
 }

@@ -4,7 +4,7 @@ import { db } from '@/lib/db/client';
 import { asUnavailable } from '@/lib/db/faults';
 import { AppError, conflict, forbidden, invalid, notFound } from '@/lib/errors';
 import { parseId } from '@/lib/entities/ids';
-import type { DbClient } from '@/lib/entities/define';
+import type { DbClient } from '@/lib/db/types';
 import { createLink, findLink, useLink as spendLink } from '@/lib/auth/account-links';
 import { deviceCookieAfterSignIn } from '@/lib/auth/device-cookie';
 import { admit, signedIn, type LoginClient } from '@/lib/auth/login-throttle';
@@ -25,12 +25,12 @@ import {
   type CodeKind,
 } from '@/lib/auth/two-factor';
 import { getSiteSettings } from '@/lib/settings';
-import { coveredBy } from '@/lib/auth/guard';
+import { coveredBy } from '@/lib/auth/permissions';
 import type { User } from '@/lib/generated/prisma/client';
 import type { LoginResult, PublicUser } from './index';
 import { logSignInEvent } from './sign-in-log';
 
-// Two-factor sign-in over a person's life (issue 26, item 4; docs/decisions.md, "Two-factor
+// Two-factor sign-in over a person's life (issue 26, item 4; docs/accounts.md, "Two-factor
 // sign-in"): enrol on /Admin/Account, sign in with a code after the password (or a recovery code),
 // turn it off, an Admin's reset, and the Admins' policy of who must use it.
 

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { BackupsScreen } from '@/components/admin/backups-screen';
-import { can, sessionUser } from '@/lib/auth/guard';
+import { sessionUser } from '@/lib/auth/guard';
+import { can } from '@/lib/auth/permissions';
 import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
 import { listRuns } from '@/lib/backups/status';
 import { mustEnrol } from '@/lib/entities/user/two-factor';

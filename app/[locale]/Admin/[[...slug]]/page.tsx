@@ -1,4 +1,7 @@
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { runtimeKey } from '@/lib/i18n/keys';
+import { brandedTitle } from '@/lib/seo';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Dashboard } from '@/components/admin/dashboard';
 import { ActivityLog } from '@/components/admin/activity-log';
@@ -30,7 +33,8 @@ import { PlainDeleteConfirm } from '@/components/admin/plain-delete-confirm';
 import { localePath } from '@/lib/pages';
 import { dashboardCounts, latestActivity } from '@/lib/admin/dashboard';
 import { fieldOptions, formValues, listCards, parseAdminListFilter, projectCards, searchQuery } from '@/lib/admin/server';
-import { can, sessionUser } from '@/lib/auth/guard';
+import { sessionUser } from '@/lib/auth/guard';
+import { can } from '@/lib/auth/permissions';
 import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
 import { config } from '@/lib/config';
 import { parseInquiryFilter } from '@/lib/inquiries';
@@ -53,6 +57,48 @@ type Props = {
   params: Promise<{ locale: string; slug?: string[] }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
+
+/**
+ * The tab's title names the screen ("Edit project · Back office · 7Stars Event"), so five open tabs
+ * of the back office are told apart; an unknown path keeps the back office's own.
+ */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, slug } = await params;
+  const t = await getTranslations({ locale, namespace: 'admin' });
+  const route = resolveAdminRoute(slug);
+  const screen = route ? screenTitle(route, t) : undefined;
+  return {
+    title: await brandedTitle(locale, screen ? t('tabTitle', { screen }) : t('metaTitle')),
+    robots: { index: false, follow: false },
+  };
+}
+
+function screenTitle(route: NonNullable<ReturnType<typeof resolveAdminRoute>>, t: Awaited<ReturnType<typeof getTranslations<'admin'>>>) {
+  switch (route.kind) {
+    case 'home':
+      return t('tabs.dashboard');
+    case 'users':
+      return t('users.title');
+    case 'settings':
+      return t('settings.title');
+    case 'account':
+      return t('account.title');
+    case 'activity':
+      return t('activity.title');
+    case 'backups':
+      return t('backups.title');
+    case 'inquiries':
+      return t('inquiries.title');
+    case 'inquiry':
+      return t('tabs.quoteRequest', { id: route.id });
+    case 'list':
+      return t(runtimeKey(`areas.${route.area.key}.title`));
+    case 'create':
+      return t(runtimeKey(`areas.${route.area.key}.createHeading`));
+    case 'edit':
+      return t(runtimeKey(`areas.${route.area.key}.editHeading`));
+  }
+}
 
 /** `?saved=` after a save or delete sent without scripts (lib/admin/actions.ts saveItemPlain, deleteItemPlain). */
 const savedNotice = (value: unknown) => (value === 'created' || value === 'updated' || value === 'deleted' ? value : undefined);
@@ -443,7 +489,21 @@ export default async function AdminPage({ params, searchParams }: Props) {
   return (
     <section>
       {back}
-      <h1 className="mb-6 text-3xl font-extrabold">{ta('editHeading')}</h1>
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+        <h1 className="text-3xl font-extrabold">{ta('editHeading')}</h1>
+        {/* The page the item is seen on, in this language, in a tab of its own (the form stays as typed). */}
+        {current.sitePath && (
+          <a
+            href={localePath(locale, current.sitePath)}
+            target="_blank"
+            rel="noopener"
+            className="text-sm font-semibold underline"
+            data-testid="view-on-site"
+          >
+            {t('viewOnSite')}
+          </a>
+        )}
+      </div>
       <ItemForm
         areaKey={area.key}
         id={route.id}

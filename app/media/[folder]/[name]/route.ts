@@ -4,7 +4,8 @@ import { isUnavailable, RETRY_AFTER_SECONDS } from '@/lib/db/faults';
 import { preferredLocale } from '@/lib/http/accept-language';
 import { CONTENT_TYPES } from '@/lib/uploads/image';
 import { isCut, isCutName, storedCut } from '@/lib/uploads/cuts';
-import { SITE_FOLDER, uploads, type UploadFolder } from '@/lib/uploads/store';
+import { uploads } from '@/lib/uploads/store';
+import { SITE_FOLDER, type UploadFolder } from '@/lib/uploads/store-contract';
 import { IMAGE_URL_FOLDERS } from '@/lib/entities/registry';
 import { SITE_URL_FOLDER } from '@/lib/settings/paths';
 
