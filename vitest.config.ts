@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/inproc/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     // One server and one database: files run one after another so role and rate-limit
     // scenarios (e.g. "the last Admin") do not interfere.
