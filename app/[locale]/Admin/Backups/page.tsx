@@ -8,6 +8,7 @@ import { listRuns } from '@/lib/backups/status';
 import { mustEnrol } from '@/lib/entities/user/two-factor';
 import { redirect } from '@/lib/i18n/navigation';
 import { brandedTitle } from '@/lib/seo';
+import { ForbiddenNotice } from '@/components/admin/forbidden-notice';
 
 // /Admin/Backups (issue 33): a route of its own (this static segment wins over the catch-all,
 // which sends the path's other letter cases here), so it has its own title. The same checks as
@@ -36,17 +37,11 @@ function pageOf(value: unknown): number {
 export default async function BackupsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('admin');
   // Checked here too, not only in the layout: a client-side navigation re-renders the page but keeps the layout.
   const user = await sessionUser();
   if (!user) return redirectToSignIn(locale);
   if (await mustEnrol(user)) return redirect({ href: '/Admin/Account', locale });
-  if (!can(user, 'users'))
-    return (
-      <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
-        {t('forbidden')}
-      </p>
-    );
+  if (!can(user, 'users')) return <ForbiddenNotice />;
   let page = pageOf((await searchParams).page);
   let listing = await listRuns(page);
   if (page > listing.pages) {

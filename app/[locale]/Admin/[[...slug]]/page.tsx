@@ -50,6 +50,7 @@ import { SETTINGS_TEXT_FIELDS, TWO_FACTOR_POLICIES, type TwoFactorPolicy } from 
 import { NO_ROW_VERSION } from '@/lib/entities/version';
 import { parseId } from '@/lib/entities/ids';
 import { PLAIN_LEAD_FORMS } from '@/lib/inquiries/constants';
+import { ForbiddenNotice } from '@/components/admin/forbidden-notice';
 
 // Every child route of the spec (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, …) resolves
 // here through one table (lib/admin/areas.ts), so each works at its own path, deep links included.
@@ -147,12 +148,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
     );
   }
   if (route.kind === 'users') {
-    if (!can(user, 'users'))
-      return (
-        <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
-          {t('forbidden')}
-        </p>
-      );
+    if (!can(user, 'users')) return <ForbiddenNotice />;
     const query = await searchParams;
     const q = typeof query.q === 'string' ? query.q : '';
     const pageNumber = typeof query.page === 'string' ? Number.parseInt(query.page, 10) || 1 : 1;
@@ -262,12 +258,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
     );
   }
   if (route.kind === 'settings') {
-    if (!can(user, 'users'))
-      return (
-        <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
-          {t('forbidden')}
-        </p>
-      );
+    if (!can(user, 'users')) return <ForbiddenNotice />;
     const settings = await getAllSiteSettings();
     const file = (name: string | null) => (name ? siteImageUrl(name) : null);
     return (
@@ -359,12 +350,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
     );
   }
   if (route.kind === 'activity') {
-    if (!can(user, 'users'))
-      return (
-        <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
-          {t('forbidden')}
-        </p>
-      );
+    if (!can(user, 'users')) return <ForbiddenNotice />;
     const params = await searchParams;
     const filter = parseActivityFilter(params);
     const [{ entries, total, pages }, people] = await Promise.all([listActivity(filter), activityPeople()]);
@@ -388,12 +374,7 @@ export default async function AdminPage({ params, searchParams }: Props) {
     return redirect({ href: `${adminPath.backups}${query.size ? `?${query}` : ''}`, locale });
   }
   if (route.kind === 'inquiries' || route.kind === 'inquiry') {
-    if (!can(user, 'content'))
-      return (
-        <p role="alert" className="text-lg font-semibold" data-testid="forbidden">
-          {t('forbidden')}
-        </p>
-      );
+    if (!can(user, 'content')) return <ForbiddenNotice />;
     if (route.kind === 'inquiry') {
       const query = await searchParams;
       return <InquiryDetail id={route.id} locale={locale} viewer={user.id} plain={plainLeadNotice(query)} />;
