@@ -28,7 +28,9 @@ test('a member without a photo: initials on the public grid and the back-office 
 }) => {
   const t = messages('en').admin.areas.team;
   const admin = (await signedIn(browser, { viewport: { width: 375, height: 812 } })).page;
-  await expect(admin).toHaveTitle(`${messages('en').admin.metaTitle} | ${messages('en').meta.siteName}`);
+  // The tab names the screen (issue 35): "Dashboard · Back office | 7Stars Event".
+  const en = messages('en');
+  await expect(admin).toHaveTitle(`${en.admin.tabTitle.replace('{screen}', en.admin.tabs.dashboard)} | ${en.meta.siteName}`);
   await admin.goto('/Admin/CreateTeam');
   await admin.getByLabel(t.fields.nameEn, { exact: true }).fill(MEMBER.nameEn);
   await admin.getByLabel(t.fields.nameAr).fill(MEMBER.nameAr);

@@ -118,8 +118,9 @@ for (const locale of LOCALES) {
     expect(mail!.parsed.html).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
     // Fixed words only: what the visitor typed never goes to the address they typed.
     expect(mail!.parsed.text).not.toContain(name);
-    // Staff get theirs with the reference and the phone isolated left to right.
-    const [staff] = await smtp.waitFor((x) => (x.parsed.subject ?? '').includes(`#${row.id} `));
+    // Staff get theirs, the reference in its subject (issue 35), and the phone isolated left to right.
+    const staffSubject = `${messages('en').mail.inquiry.subject} ${reference} | ${messages('ar').mail.inquiry.subject} ${reference}`;
+    const [staff] = await smtp.waitFor((x) => x.parsed.subject === staffSubject);
     expect(staff!.parsed.text).toContain(`\u2066${PHONE}\u2069`);
     expect(staff!.parsed.text).toContain(`\u2066${reference}\u2069`);
     await context.close();
