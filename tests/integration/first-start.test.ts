@@ -64,7 +64,9 @@ async function start(extra: Record<string, string> = {}): Promise<Started> {
   };
   const started = Date.now();
   while (Date.now() - started < 240_000) {
-    const ready = await fetch(`${base}/readyz`).then(
+    // Bounded: a server that takes the connection and never answers must not outlast the deadline
+    // (a clean-clone run once hung here for the test's whole 300 s with no output to read).
+    const ready = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
       (r) => r.status,
       () => 0,
     );
