@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { imageUrl } from '@/lib/entities/define';
-import { events } from '@/lib/entities/events';
+import { eventsMeta } from '@/lib/entities/events/meta';
 import type { GalleryImage } from '@/lib/entities/events/schema';
 import { localePath } from '@/lib/pages';
 import { DragHandle } from './drag-handle';
@@ -170,7 +170,7 @@ export function GalleryManager({ name, label, initial, error }: { name: string; 
               <div className="sm:row-span-2">
                 {/* eslint-disable-next-line @next/next/no-img-element -- the stored photo as uploaded, in a staff-only form */}
                 <img
-                  src={imageUrl(events, item.file) ?? ''}
+                  src={imageUrl(eventsMeta, item.file) ?? ''}
                   alt=""
                   width={128}
                   height={96}

@@ -102,7 +102,7 @@ export function ItemForm({
   }
 
   function validate(data: FormData): Record<string, string[]> {
-    const result = area.entity.schema.safeParse(formInput(area.fields, data));
+    const result = area.meta.schema.safeParse(formInput(area.fields, data));
     const found = result.success ? {} : toFieldErrors(result.error);
     if (area.imageRequired && !picked && !image) found.image = ['imageRequired'];
     return found;

@@ -56,6 +56,7 @@ import { AppError } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
 import { sentVersion, VERSION_FIELD } from '@/lib/entities/version';
 import { argsOf, formLocale, idArg, runAction, type ActionResult } from './action-kit';
+import { entityOf } from '@/lib/entities/registry';
 import { adminPath, AREAS, formInput, PLAIN_AREA_FIELD, PLAIN_ID_FIELD, PLAIN_USER_ID_FIELD, typedValues, type AreaKey } from './areas';
 import { formValues } from './server';
 
@@ -92,9 +93,9 @@ export async function saveItem(areaKey: AreaKey, id: number | null, form: FormDa
     const [area, itemId, data] = argsOf(saveItemArgs, [areaKey, id, form]);
     const { raw, image } = fieldsOf(area, data);
     const who = await whoOfAction(user);
-    if (itemId === null) return void (await crud.create(AREAS[area].entity, raw, image, who));
+    if (itemId === null) return void (await crud.create(entityOf(area), raw, image, who));
     Object.assign(target, { area, id: itemId });
-    await crud.update(AREAS[area].entity, itemId, raw, image, who, sentVersion(data.get(VERSION_FIELD)));
+    await crud.update(entityOf(area), itemId, raw, image, who, sentVersion(data.get(VERSION_FIELD)));
   });
   if (result.ok || result.error !== 'staleVersion' || !target.area || !target.id) return result;
   const now = await formValues(AREAS[target.area], target.id);
@@ -132,7 +133,7 @@ export async function saveItemPlain(_previous: ActionResult | null, form: FormDa
 export async function deleteItem(areaKey: AreaKey, id: number): Promise<ActionResult> {
   return run('content', async (user) => {
     const [area, itemId] = argsOf(deleteItemArgs, [areaKey, id]);
-    await crud.remove(AREAS[area].entity, itemId, await whoOfAction(user));
+    await crud.remove(entityOf(area), itemId, await whoOfAction(user));
   });
 }
 

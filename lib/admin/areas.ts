@@ -1,10 +1,12 @@
-// The back office's content areas, derived from the entity registry: the list, form and
-// confirm-dialog components read these; nothing here is stated per area. Isomorphic.
+// The back office's content areas, derived from the browser halves of the descriptors
+// (lib/entities/metas.ts): the list, form and confirm-dialog components read these; nothing here
+// is stated per area. Isomorphic (and never the server half: server code takes an area's whole
+// descriptor from lib/entities/registry.ts `entityOf`).
 // First: it configures zod for the browser before the registry's schemas are built.
 import './zod-jitless';
-import { formFields, isRequired, type AnyEntity, type FieldKind } from '@/lib/entities/define';
+import { formFields, isRequired, type EntityMeta, type FieldKind } from '@/lib/entities/define';
 import { parseId } from '@/lib/entities/ids';
-import { ENTITIES, type EntityKey } from '@/lib/entities/registry';
+import { ENTITY_METAS, type EntityKey } from '@/lib/entities/metas';
 
 export type AreaKey = EntityKey;
 
@@ -80,7 +82,8 @@ export function languageTwin(fields: readonly FormField[], name: string): { name
 
 export interface AreaDef {
   key: AreaKey;
-  entity: AnyEntity;
+  /** The browser half of its descriptor (its schema validates the form before it is sent). */
+  meta: EntityMeta;
   list: string;
   create: string;
   edit: string;
@@ -95,7 +98,7 @@ export interface AreaDef {
   mainFirst: boolean;
 }
 
-function deriveArea(entity: AnyEntity): AreaDef {
+function deriveArea(entity: EntityMeta): AreaDef {
   const { admin, image } = entity;
   const fields: FormField[] = [
     ...(image ? [{ name: 'image', kind: 'image' as const, required: image.required }] : []),
@@ -109,7 +112,7 @@ function deriveArea(entity: AnyEntity): AreaDef {
   ];
   return {
     key: entity.key as AreaKey,
-    entity,
+    meta: entity,
     list: admin.list,
     create: admin.create,
     edit: admin.edit,
@@ -125,7 +128,7 @@ function deriveArea(entity: AnyEntity): AreaDef {
 }
 
 /** Every area, in the menu order of the spec (the registry's order). */
-export const MENU: AreaDef[] = ENTITIES.map(deriveArea);
+export const MENU: AreaDef[] = ENTITY_METAS.map(deriveArea);
 
 /** Every key of the registry, so a lookup by AreaKey always finds its area. */
 export const AREAS = Object.fromEntries(MENU.map((area) => [area.key, area])) as Record<AreaKey, AreaDef>;

@@ -10,6 +10,7 @@ import * as crud from '@/lib/entities/crud';
 import { userCounts } from '@/lib/entities/user';
 import { countInquiries } from '@/lib/inquiries';
 import { MENU, type AreaKey } from './areas';
+import { entityOf } from '@/lib/entities/registry';
 
 // What the back office's home shows under "Choose one from the list" (issue 26): how much each
 // area holds and what waits for someone. Only what the user may open is counted (the one guard's
@@ -26,7 +27,7 @@ export interface DashboardCounts {
 export async function dashboardCounts(user: CurrentUser): Promise<DashboardCounts> {
   const content = can(user, 'content');
   const [areas, newInquiries, users] = await Promise.all([
-    content ? Promise.all(MENU.map(async (area) => ({ key: area.key, count: await crud.count(area.entity) }))) : [],
+    content ? Promise.all(MENU.map(async (area) => ({ key: area.key, count: await crud.count(entityOf(area.key)) }))) : [],
     content ? countInquiries({ status: 'new' }) : null,
     can(user, 'users') ? userCounts() : null,
   ]);

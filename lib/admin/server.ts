@@ -5,7 +5,7 @@ import { db } from '@/lib/db/client';
 import { events } from '@/lib/entities/events';
 import { parseId } from '@/lib/entities/ids';
 import { versionOf } from '@/lib/entities/version';
-import { entityByKey } from '@/lib/entities/registry';
+import { entityByKey, entityOf } from '@/lib/entities/registry';
 import { mainOffice } from '@/lib/offices';
 import { SEARCH_MAX } from '@/lib/search';
 import type { AreaDef } from './areas';
@@ -27,19 +27,20 @@ export const searchQuery = (params: Record<string, string | string[] | undefined
  */
 export async function listCards(area: AreaDef, locale: string, q = ''): Promise<(AdminCard & { main?: boolean })[]> {
   const needle = q.trim().slice(0, SEARCH_MAX).toLocaleLowerCase();
-  const rows = await crud.list(area.entity);
+  const entity = entityOf(area.key);
+  const rows = await crud.list(entity);
   // Of the whole list, before a search narrows it: the main office stays the main one when found alone.
   const mainId = area.mainFirst ? (mainOffice(rows) as { id: number } | undefined)?.id : undefined;
   const found = needle
     ? rows.filter((row) =>
         [
-          ...Object.values(rowToInput(area.entity, row)),
-          area.entity.image ? (row as unknown as Record<string, unknown>)[area.entity.image.column] : null,
+          ...Object.values(rowToInput(entity, row)),
+          entity.image ? (row as unknown as Record<string, unknown>)[entity.image.column] : null,
         ].some((value) => typeof value === 'string' && value.toLocaleLowerCase().includes(needle)),
       )
     : rows;
   return found.map((row) => {
-    const card = area.entity.admin.card(row, locale, rowImageUrl(area.entity, row));
+    const card = entity.card(row, locale, rowImageUrl(entity, row));
     return mainId === undefined ? card : { ...card, main: card.id === mainId };
   });
 }
@@ -101,7 +102,7 @@ export async function projectCards(
   ]);
   return {
     cards: rows.map((row) => ({
-      ...events.admin.card(row, locale, rowImageUrl(events, row)),
+      ...events.card(row, locale, rowImageUrl(events, row)),
       draft: !row.published,
       featured: row.featured,
     })),
@@ -125,7 +126,7 @@ const formText = (value: unknown): string =>
 
 /** A row as the strings its form shows (null when the id does not exist). */
 export async function formValues(area: AreaDef, id: number): Promise<FormValues | null> {
-  const { entity } = area;
+  const entity = entityOf(area.key);
   try {
     const row = await crud.get(entity, id);
     const input = rowToInput(entity, row);
@@ -133,7 +134,7 @@ export async function formValues(area: AreaDef, id: number): Promise<FormValues 
       values: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, formText(v)])),
       image: rowImageUrl(entity, row),
       version: versionOf(row),
-      sitePath: entity.admin.sitePath(row),
+      sitePath: entity.sitePath(row),
     };
   } catch {
     return null;
@@ -147,7 +148,7 @@ export async function fieldOptions(area: AreaDef, locale: string): Promise<Recor
     const source = field.optionsFrom ? entityByKey(field.optionsFrom) : undefined;
     if (!source) continue;
     options[field.name] = (await crud.list(source)).map((row) => {
-      const card = source.admin.card(row, locale, null);
+      const card = source.card(row, locale, null);
       return { value: String(card.id), label: card.title };
     });
   }

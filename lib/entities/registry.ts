@@ -1,8 +1,7 @@
-// Every content entity, once, in the back office's menu order. Everything that lists entities
-// derives from here: the back-office areas and menu, the /api resources, the cache tags, the
-// upload folders and the old image folders, the orphan sweeper and the tests (the old client's
-// /api resources are lib/legacy/entities.ts).
-// Isomorphic (the back office's forms read it in the browser).
+// The server's halves of the descriptors, joined to the browser's (lib/entities/metas.ts, which
+// holds the one list and its order): the write path, the public reads, the old API and the
+// sweeper read these. Server-only: the halves hold the database's closures.
+import 'server-only';
 import type { AnyEntity } from './define';
 import { clients } from './clients';
 import { contacts } from './contacts';
@@ -10,22 +9,21 @@ import { events } from './events';
 import { services } from './services';
 import { slides } from './slides';
 import { team } from './team';
+import { ENTITY_METAS, type EntityKey } from './metas';
 
-export const ENTITIES = [slides, team, services, contacts, events, clients] as const;
+export { IMAGE_URL_FOLDERS, isEntityKey, type EntityKey } from './metas';
 
-export type EntityKey = (typeof ENTITIES)[number]['key'];
+/** Every key has its server half (a missing one fails the type check). */
+const SERVER_HALVES: { readonly [K in EntityKey]: AnyEntity & { key: K } } = { slides, team, services, contacts, events, clients };
 
-const BY_KEY = new Map<string, AnyEntity>(ENTITIES.map((entity) => [entity.key, entity]));
+/** Every entity, in the menu order of lib/entities/metas.ts. */
+export const ENTITIES: readonly (AnyEntity & { key: EntityKey })[] = ENTITY_METAS.map((meta) => SERVER_HALVES[meta.key]);
 
-export const entityByKey = (key: string): AnyEntity | undefined => BY_KEY.get(key);
+export const entityByKey = (key: string): AnyEntity | undefined =>
+  Object.hasOwn(SERVER_HALVES, key) ? SERVER_HALVES[key as EntityKey] : undefined;
 
-export const isEntityKey = (key: unknown): key is EntityKey => typeof key === 'string' && BY_KEY.has(key);
+/** The whole descriptor of a key of the registry. */
+export const entityOf = (key: EntityKey): AnyEntity => SERVER_HALVES[key];
 
 /** The entities that store an image (their key is the upload folder). */
 export const IMAGE_ENTITIES: AnyEntity[] = ENTITIES.filter((entity) => entity.image);
-
-/** Public image folder → the upload folders whose files it serves (events share contactimges). */
-export const IMAGE_URL_FOLDERS: ReadonlyMap<string, EntityKey[]> = IMAGE_ENTITIES.reduce((folders, entity) => {
-  const url = entity.image!.urlFolder;
-  return folders.set(url, [...(folders.get(url) ?? []), entity.key as EntityKey]);
-}, new Map<string, EntityKey[]>());

@@ -1,8 +1,8 @@
-import { TIMINGS } from '@/lib/timings';
+import 'server-only';
 import { defineEntity, type SocialLink } from '@/lib/entities/define';
 import type { Contact } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
-import { contactSchema } from './schema';
+import { contactsMeta } from './meta';
 import { pagePath } from '@/lib/pages';
 
 /**
@@ -23,25 +23,12 @@ export function socialLinks(c: Contact): SocialLink[] {
     .map(([kind, url]) => ({ kind, url: /^https?:\/\//i.test(url) ? url : `https://${url}` }));
 }
 
-export const contacts = defineEntity<Contact>()({
-  key: 'contacts',
-  schema: contactSchema,
+export const contacts = defineEntity<Contact>()(contactsMeta, {
   table: 'contacts',
   delegate: (client) => client.contact,
   orderBy: { id: 'asc' },
-  image: { column: 'logo', required: false, urlFolder: 'contactimges' },
-  permission: 'content',
-  admin: {
-    sitePath: () => pagePath('contact'),
-    list: 'Contacts',
-    create: 'CreateContact',
-    edit: 'ContactUpdate',
-    errorToastMs: TIMINGS.shortErrorToastMs,
-    ltrCard: true,
-    logo: true,
-    mainFirst: true,
-    card: (c, _l, image) => ({ id: c.id, image, title: c.phone, subtitle: c.email, links: socialLinks(c) }),
-  },
+  sitePath: () => pagePath('contact'),
+  card: (c, _l, image) => ({ id: c.id, image, title: c.phone, subtitle: c.email, links: socialLinks(c) }),
   view: (c, l) => ({
     id: c.id,
     phone: c.phone,

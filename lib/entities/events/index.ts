@@ -1,11 +1,11 @@
-import { TIMINGS } from '@/lib/timings';
+import 'server-only';
 import { invalid } from '@/lib/errors';
 import { defineEntity, imageUrl } from '@/lib/entities/define';
 import { clients } from '@/lib/entities/clients';
 import type { Client, Event } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
 import { FALLBACK_SLUG, freeSlug, slugify } from '@/lib/slug';
-import { eventSchema } from './schema';
+import { eventsMeta } from './meta';
 import { projectPath } from '@/lib/pages';
 
 export type EventWithClient = Event & { client: Client };
@@ -15,31 +15,21 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : nul
 // An event is a project of the portfolio (issue 25): its page is /Projects/{slug}. The public
 // reads of projects are paged and filtered in the database (lib/content/projects.ts); `view`
 // below is the old home grid's card, kept for the places that list every published event.
-export const events = defineEntity<EventWithClient>()({
-  key: 'events',
-  schema: eventSchema,
+export const events = defineEntity<EventWithClient>()(eventsMeta, {
   table: 'events',
   delegate: (client) => client.event,
   include: { client: true },
   orderBy: [{ date: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
   dependsOn: ['clients', 'services'],
-  image: { column: 'image', required: true, urlFolder: 'contactimges' },
-  permission: 'content',
   publicWhere: { published: true },
-  admin: {
-    sitePath: (e) => (e.published ? projectPath(e.slug) : null),
-    list: 'Events',
-    create: 'CreateEvent',
-    edit: 'Event',
-    errorToastMs: TIMINGS.errorToastMs,
-    card: (e, l, image) => ({
-      id: e.id,
-      image,
-      title: pick(l, e.nameEn, e.nameAr),
-      subtitle: [day(e.date) ?? '', pick(l, e.locationEn, e.locationAr)].filter(Boolean).join(' - '),
-      text: pick(l, e.descriptionEn, e.descriptionAr) || pick(l, e.client.nameEn, e.client.nameAr),
-    }),
-  },
+  sitePath: (e) => (e.published ? projectPath(e.slug) : null),
+  card: (e, l, image) => ({
+    id: e.id,
+    image,
+    title: pick(l, e.nameEn, e.nameAr),
+    subtitle: [day(e.date) ?? '', pick(l, e.locationEn, e.locationAr)].filter(Boolean).join(' - '),
+    text: pick(l, e.descriptionEn, e.descriptionAr) || pick(l, e.client.nameEn, e.client.nameAr),
+  }),
   view: (e, l, image) => ({
     id: e.id,
     slug: e.slug,

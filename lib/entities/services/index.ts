@@ -1,31 +1,21 @@
-import { TIMINGS } from '@/lib/timings';
+import 'server-only';
 import { defineEntity } from '@/lib/entities/define';
 import type { Service } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
-import { serviceSchema } from './schema';
+import { servicesMeta } from './meta';
 import { pagePath } from '@/lib/pages';
 
-export const services = defineEntity<Service>()({
-  key: 'services',
-  schema: serviceSchema,
+export const services = defineEntity<Service>()(servicesMeta, {
   table: 'services',
   delegate: (client) => client.service,
   orderBy: { id: 'asc' },
-  image: { column: 'image', required: true, urlFolder: 'servimges' },
-  permission: 'content',
-  admin: {
-    sitePath: () => pagePath('services'),
-    list: 'Services',
-    create: 'CreateService',
-    edit: 'Service',
-    errorToastMs: TIMINGS.shortErrorToastMs,
-    card: (s, l, image) => ({
-      id: s.id,
-      image,
-      title: pick(l, s.titleEn, s.titleAr),
-      text: pick(l, s.descriptionEn, s.descriptionAr),
-    }),
-  },
+  sitePath: () => pagePath('services'),
+  card: (s, l, image) => ({
+    id: s.id,
+    image,
+    title: pick(l, s.titleEn, s.titleAr),
+    text: pick(l, s.descriptionEn, s.descriptionAr),
+  }),
   view: (s, l, image) => ({
     id: s.id,
     title: pick(l, s.titleEn, s.titleAr),

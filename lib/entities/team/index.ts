@@ -1,33 +1,22 @@
-import { TIMINGS } from '@/lib/timings';
+import 'server-only';
 import { defineEntity } from '@/lib/entities/define';
 import type { TeamMember } from '@/lib/generated/prisma/client';
 import { pickLocalized as pick } from '@/lib/i18n/pick';
-import { teamSchema } from './schema';
+import { teamMeta } from './meta';
 import { pagePath } from '@/lib/pages';
 
-export const team = defineEntity<TeamMember>()({
-  key: 'team',
-  schema: teamSchema,
+export const team = defineEntity<TeamMember>()(teamMeta, {
   table: 'team_members',
   delegate: (client) => client.teamMember,
   orderBy: { id: 'asc' },
-  image: { column: 'image', required: false, urlFolder: 'teamimges' },
-  permission: 'content',
-  admin: {
-    sitePath: () => pagePath('team'),
-    list: 'Teams',
-    create: 'CreateTeam',
-    edit: 'Team',
-    errorToastMs: TIMINGS.defaultToastMs,
-    initials: true,
-    card: (t, l, image) => ({
-      id: t.id,
-      image,
-      title: pick(l, t.nameEn, t.nameAr),
-      subtitle: pick(l, t.jobTitleEn, t.jobTitleAr),
-      text: pick(l, t.detailsEn, t.detailsAr),
-    }),
-  },
+  sitePath: () => pagePath('team'),
+  card: (t, l, image) => ({
+    id: t.id,
+    image,
+    title: pick(l, t.nameEn, t.nameAr),
+    subtitle: pick(l, t.jobTitleEn, t.jobTitleAr),
+    text: pick(l, t.detailsEn, t.detailsAr),
+  }),
   view: (t, l, image) => ({
     id: t.id,
     name: pick(l, t.nameEn, t.nameAr),
