@@ -5,6 +5,7 @@ import { ADMIN_LOCALE_COOKIE, LOCALE_COOKIE } from './lib/i18n/locale-cookie';
 import { CANONICAL_SEGMENTS, STAFF_SEGMENTS } from './lib/pages';
 import { ACTION_BODY_LIMIT } from './lib/http/upload-limits';
 import { ARABIC_FIRST } from './lib/http/accept-language';
+import { adminRewrites } from './lib/admin/rewrites';
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
@@ -128,6 +129,9 @@ const nextConfig: NextConfig = {
         },
         // English pages keep the old unprefixed URLs; internally they live under /en.
         { source: '/', destination: '/en' },
+        // The back office's addresses (/Admin/Teams, /Admin/CreateTeam, /Admin/Team/5, /admin/users)
+        // to the route of each screen, derived from the registry (lib/admin/rewrites.ts).
+        ...adminRewrites(),
         // The old client matched routes case-insensitively, and so do these sources: /services
         // serves /Services (its canonical link names the one spelling). The segments: lib/pages.ts.
         ...CANONICAL_SEGMENTS.flatMap((segment) => [

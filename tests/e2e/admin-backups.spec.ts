@@ -172,7 +172,8 @@ test('an Admin on a desktop, in English: the dashboard line, the menu, Back up n
     await (await menuLink(page, 'en', false)).click();
     await page.waitForURL('**/Admin/Backups');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.backups.title);
-    await expect(page).toHaveTitle(new RegExp(`^${en.backups.title} \\| `));
+    // Every screen's tab names it the same way ("Backups · Back office | …").
+    await expect(page).toHaveTitle(new RegExp(`^${en.tabTitle.replace('{screen}', en.backups.title)} \\| `));
     await expect(page.getByTestId('backups-intro')).toContainText('npm run restore');
     await expect(
       page.getByRole('navigation', { name: en.menuLabel }).filter({ visible: true }).getByRole('link', { name: en.menu.backups }),
@@ -216,7 +217,8 @@ test('an Admin on a 375 px phone, in Arabic and without JavaScript: Back up now 
     await (await menuLink(page, 'ar', true)).click();
     await page.waitForURL((u) => u.pathname === '/ar/Admin/Backups');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar.backups.title);
-    await expect(page).toHaveTitle(new RegExp(`^${ar.backups.title} \\| `));
+    // Every screen's tab names it the same way ("Backups · Back office | …").
+    await expect(page).toHaveTitle(new RegExp(`^${ar.tabTitle.replace('{screen}', ar.backups.title)} \\| `));
 
     const form = page.getByTestId('backup-now-form');
     await expect(form).toHaveAttribute('method', /^post$/i);

@@ -1,6 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ADMIN_SCREEN_FOLDERS, CONTENT_SEGMENT, adminRewrites } from '@/lib/admin/rewrites';
+import { ENTITY_METAS } from '@/lib/entities/metas';
+import { ADMIN_SEGMENTS } from '@/lib/entities/segments';
 import {
   AUTH_SEGMENTS,
   CANONICAL_SEGMENTS,
@@ -123,6 +126,8 @@ test("next.config.ts rewrites every page's segment, in both languages, before it
   expect(rewrites.beforeFiles).toEqual([
     { source: '/:folder([a-z]+imges)/:name', destination: '/media/:folder/:name' },
     { source: '/', destination: '/en' },
+    // The back office's screens first (their addresses are under /Admin, whose own rule follows).
+    ...adminRewrites(),
     ...pages('Projects'),
     ...pages('Services'),
     ...pages('TheTeam'),
@@ -165,7 +170,41 @@ describe('the list matches the app', () => {
 
   test('the auth pages and the back office are where the rewrites send them', () => {
     expect([...AUTH_SEGMENTS].sort()).toEqual(pageDirs('(auth)'));
-    expect(existsSync(path.join(localeDir, 'Admin/[[...slug]]/page.tsx'))).toBe(true);
+    // A route per back-office screen: every folder with a page is one the rewrites name (the
+    // content areas' generic screens under CONTENT_SEGMENT), and the rest are route handlers.
+    const folders = readdirSync(path.join(localeDir, 'Admin'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('['))
+      .map((entry) => entry.name);
+    expect(folders.sort()).toEqual([...ADMIN_SCREEN_FOLDERS, CONTENT_SEGMENT, 'GalleryUpload', 'InquiriesExport'].sort());
+    for (const handler of ['GalleryUpload', 'InquiriesExport'])
+      expect(existsSync(path.join(localeDir, 'Admin', handler, 'route.ts'))).toBe(true);
+    for (const screen of [
+      'page.tsx',
+      'Inquiry/[id]/page.tsx',
+      '[...rest]/page.tsx',
+      ...['', '/Create', '/[id]'].map((s) => `${CONTENT_SEGMENT}/[area]${s}/page.tsx`),
+    ])
+      expect(existsSync(path.join(localeDir, 'Admin', screen)), screen).toBe(true);
+  });
+
+  test("the back office's addresses rewrite to those screens, in both languages, from the registry", () => {
+    const rewrites = adminRewrites();
+    // The addresses' table (import-free, for next.config.ts) names every entity, in menu order.
+    expect(Object.keys(ADMIN_SEGMENTS)).toEqual(ENTITY_METAS.map((meta) => meta.key));
+    for (const [from, to] of [
+      ['', '/en'],
+      ['/ar', '/ar'],
+    ]) {
+      for (const meta of ENTITY_METAS) {
+        const find = (source: string) => rewrites.find((r) => r.source === source)?.destination;
+        expect(find(`${from}/Admin/${meta.admin.list}`)).toBe(`${to}/Admin/Content/${meta.key}`);
+        expect(find(`${from}/Admin/${meta.admin.create}`)).toBe(`${to}/Admin/Content/${meta.key}/Create`);
+        expect(find(`${from}/Admin/${meta.admin.edit}/:id`)).toBe(`${to}/Admin/Content/${meta.key}/:id`);
+      }
+      for (const folder of ADMIN_SCREEN_FOLDERS)
+        expect(rewrites.find((r) => r.source === `${from}/Admin/${folder}/:rest*`)?.destination).toBe(`${to}/Admin/${folder}/:rest*`);
+    }
+    expect(rewrites).toHaveLength(2 * (3 * ENTITY_METAS.length + ADMIN_SCREEN_FOLDERS.length));
   });
 
   test('each page has its navigation label, title, description and search placeholder in both languages', () => {

@@ -20,6 +20,10 @@ import { AdminLink, AdminNavigation, AdminScreen } from '@/components/admin/admi
 import { UnsavedChanges } from '@/components/admin/unsaved-changes';
 import { brandedTitle } from '@/lib/seo';
 
+// Every back-office screen is the signed-in person's, read live: rendered per request, never
+// prerendered (the locale layout's static params and revalidate would make each static screen ISR).
+export const dynamic = 'force-dynamic';
+
 // `auth`: the password fields of /Admin/Account share the sign-in pages' words.
 const CLIENT_NAMESPACES = ['admin', 'auth', 'validation', 'errors', 'nav', 'common'] as const;
 

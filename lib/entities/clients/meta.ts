@@ -2,6 +2,7 @@
 // office's forms and addresses read it; the server's half is ./index.ts.
 import { TIMINGS } from '@/lib/timings';
 import { defineMeta } from '@/lib/entities/define';
+import { ADMIN_SEGMENTS } from '@/lib/entities/segments';
 import { clientSchema } from './schema';
 
 export const clientsMeta = defineMeta({
@@ -10,9 +11,7 @@ export const clientsMeta = defineMeta({
   image: { column: 'logo', required: true, urlFolder: 'clientimges' },
   permission: 'content',
   admin: {
-    list: 'Clients',
-    create: 'CreateClient',
-    edit: 'Client',
+    ...ADMIN_SEGMENTS.clients,
     errorToastMs: TIMINGS.defaultToastMs,
     logo: true,
   },

@@ -2,6 +2,7 @@
 // office's forms and addresses read it; the server's half is ./index.ts.
 import { TIMINGS } from '@/lib/timings';
 import { defineMeta } from '@/lib/entities/define';
+import { ADMIN_SEGMENTS } from '@/lib/entities/segments';
 import { contactSchema } from './schema';
 
 export const contactsMeta = defineMeta({
@@ -10,9 +11,7 @@ export const contactsMeta = defineMeta({
   image: { column: 'logo', required: false, urlFolder: 'contactimges' },
   permission: 'content',
   admin: {
-    list: 'Contacts',
-    create: 'CreateContact',
-    edit: 'ContactUpdate',
+    ...ADMIN_SEGMENTS.contacts,
     errorToastMs: TIMINGS.shortErrorToastMs,
     ltrCard: true,
     logo: true,

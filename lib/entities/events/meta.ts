@@ -2,6 +2,7 @@
 // office's forms and addresses read it; the server's half is ./index.ts.
 import { TIMINGS } from '@/lib/timings';
 import { defineMeta } from '@/lib/entities/define';
+import { ADMIN_SEGMENTS } from '@/lib/entities/segments';
 import { eventSchema } from './schema';
 
 export const eventsMeta = defineMeta({
@@ -10,9 +11,7 @@ export const eventsMeta = defineMeta({
   image: { column: 'image', required: true, urlFolder: 'contactimges' },
   permission: 'content',
   admin: {
-    list: 'Events',
-    create: 'CreateEvent',
-    edit: 'Event',
+    ...ADMIN_SEGMENTS.events,
     errorToastMs: TIMINGS.errorToastMs,
   },
 });

@@ -2,6 +2,7 @@
 // office's forms and addresses read it; the server's half is ./index.ts.
 import { TIMINGS } from '@/lib/timings';
 import { defineMeta } from '@/lib/entities/define';
+import { ADMIN_SEGMENTS } from '@/lib/entities/segments';
 import { serviceSchema } from './schema';
 
 export const servicesMeta = defineMeta({
@@ -10,9 +11,7 @@ export const servicesMeta = defineMeta({
   image: { column: 'image', required: true, urlFolder: 'servimges' },
   permission: 'content',
   admin: {
-    list: 'Services',
-    create: 'CreateService',
-    edit: 'Service',
+    ...ADMIN_SEGMENTS.services,
     errorToastMs: TIMINGS.shortErrorToastMs,
   },
 });

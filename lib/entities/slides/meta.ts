@@ -2,6 +2,7 @@
 // office's forms and addresses read it; the server's half is ./index.ts.
 import { TIMINGS } from '@/lib/timings';
 import { defineMeta } from '@/lib/entities/define';
+import { ADMIN_SEGMENTS } from '@/lib/entities/segments';
 import { slideSchema } from './schema';
 
 export const slidesMeta = defineMeta({
@@ -10,9 +11,7 @@ export const slidesMeta = defineMeta({
   image: { column: 'image', required: true, urlFolder: 'sliderimges' },
   permission: 'content',
   admin: {
-    list: 'Slider',
-    create: 'CreateSlider',
-    edit: 'EditSlider',
+    ...ADMIN_SEGMENTS.slides,
     errorToastMs: TIMINGS.shortErrorToastMs,
     numbered: true,
   },

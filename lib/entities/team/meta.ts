@@ -2,6 +2,7 @@
 // office's forms and addresses read it; the server's half is ./index.ts.
 import { TIMINGS } from '@/lib/timings';
 import { defineMeta } from '@/lib/entities/define';
+import { ADMIN_SEGMENTS } from '@/lib/entities/segments';
 import { teamSchema } from './schema';
 
 export const teamMeta = defineMeta({
@@ -10,9 +11,7 @@ export const teamMeta = defineMeta({
   image: { column: 'image', required: false, urlFolder: 'teamimges' },
   permission: 'content',
   admin: {
-    list: 'Teams',
-    create: 'CreateTeam',
-    edit: 'Team',
+    ...ADMIN_SEGMENTS.team,
     errorToastMs: TIMINGS.defaultToastMs,
     initials: true,
   },

@@ -1,32 +1,13 @@
-import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { BackupsScreen } from '@/components/admin/backups-screen';
-import { sessionUser } from '@/lib/auth/guard';
 import { can } from '@/lib/auth/permissions';
-import { redirectToSignIn } from '@/lib/auth/sign-in-redirect';
+import { screenMetadata, screenUser, type ScreenProps } from '@/lib/admin/screen';
 import { listRuns } from '@/lib/backups/status';
-import { mustEnrol } from '@/lib/entities/user/two-factor';
-import { redirect } from '@/lib/i18n/navigation';
-import { brandedTitle } from '@/lib/seo';
 import { ForbiddenNotice } from '@/components/admin/forbidden-notice';
 
-// /Admin/Backups (issue 33): a route of its own (this static segment wins over the catch-all,
-// which sends the path's other letter cases here), so it has its own title. The same checks as
-// every back-office screen: the layout's sign-in and 404, then here the two-factor enrolment and
-// Admins only (a Mini Admin or a pending account gets the screen's "forbidden"). It reads the
-// session cookie and the runs, live: rendered per request.
-export const dynamic = 'force-dynamic';
+// /Admin/Backups (issue 33): Admins only (a Mini Admin or a pending account gets the screen's
+// "forbidden"). It reads the session cookie and the runs, live (the layout renders per request).
 
-type Props = {
-  params: Promise<{ locale: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: 'admin.backups' });
-  return { title: await brandedTitle(locale, t('title')), robots: { index: false, follow: false } };
-}
+export const generateMetadata = screenMetadata((t) => t('backups.title'));
 
 /** `?page=` as a page number (1 when absent or odd; past the last, the last). */
 function pageOf(value: unknown): number {
@@ -34,14 +15,9 @@ function pageOf(value: unknown): number {
   return Math.max(1, page);
 }
 
-export default async function BackupsPage({ params, searchParams }: Props) {
+export default async function BackupsPage({ params, searchParams }: ScreenProps) {
   const { locale } = await params;
-  setRequestLocale(locale);
-  // Checked here too, not only in the layout: a client-side navigation re-renders the page but keeps the layout.
-  const user = await sessionUser();
-  if (!user) return redirectToSignIn(locale);
-  if (await mustEnrol(user)) return redirect({ href: '/Admin/Account', locale });
-  if (!can(user, 'users')) return <ForbiddenNotice />;
+  if (!can(await screenUser(locale), 'users')) return <ForbiddenNotice />;
   let page = pageOf((await searchParams).page);
   let listing = await listRuns(page);
   if (page > listing.pages) {
