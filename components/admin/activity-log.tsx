@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { restoreEntry } from '@/lib/admin/actions';
+import { restoreEntry } from '@/lib/activity/actions';
 import { adminPath, AREAS } from '@/lib/admin/areas';
 import { ACTIVITY_KINDS, RESTORE_DAYS } from '@/lib/activity/kinds';
 import { entityLabel } from '@/lib/activity/labels';

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useActionState, useEffect } from 'react';
-import { downloadBackup, requestBackupNow } from '@/lib/admin/actions';
+import { downloadBackup, requestBackupNow } from '@/lib/backups/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import { useScripted } from '@/components/ui/use-scripted';

@@ -3,8 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { deleteItem, deleteUser } from '@/lib/admin/actions';
-import type { ActionResult } from '@/lib/admin/actions';
+import { deleteItem } from '@/lib/admin/item-actions';
+import { deleteUser } from '@/lib/admin/user-actions';
+import type { ActionResult } from '@/lib/admin/action-kit';
 import type { AreaKey } from '@/lib/admin/areas';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { ActionResult } from '@/lib/admin/actions';
+import type { ActionResult } from '@/lib/admin/action-kit';
 import { adminPath } from '@/lib/admin/areas';
 import {
   addNote,

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { revokeInvite } from '@/lib/admin/actions';
+import { revokeInvite } from '@/lib/admin/user-actions';
 import type { PendingInvitation } from '@/lib/entities/user/invitations';
 import { formatWhen } from '@/lib/i18n/dates';
 

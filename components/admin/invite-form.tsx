@@ -5,7 +5,7 @@ import { useFormFeedback } from '@/components/auth/use-form-feedback';
 import { useActionState, useEffect, useRef } from 'react';
 import { useUnsavedChanges } from './unsaved-changes';
 import { useRouter } from '@/lib/i18n/navigation';
-import { inviteUser } from '@/lib/admin/actions';
+import { inviteUser } from '@/lib/admin/user-actions';
 
 /** Invite a colleague by e-mail with a role; the link is shown too, to send another way. Works without scripts. */
 export function InviteForm() {

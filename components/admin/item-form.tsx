@@ -3,8 +3,8 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { saveItem, saveItemPlain } from '@/lib/admin/actions';
-import type { ActionResult } from '@/lib/admin/actions';
+import { saveItem, saveItemPlain } from '@/lib/admin/item-actions';
+import type { ActionResult } from '@/lib/admin/action-kit';
 import { AREAS, PLAIN_AREA_FIELD, PLAIN_ID_FIELD, adminPath, formInput, type AreaKey, type FormField } from '@/lib/admin/areas';
 import { fieldErrors as toFieldErrors } from '@/lib/entities/fields';
 import { VERSION_FIELD } from '@/lib/entities/version';

@@ -1,7 +1,7 @@
 import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { deleteItemPlain } from '@/lib/admin/actions';
+import { deleteItemPlain } from '@/lib/admin/item-actions';
 import type { AreaDef } from '@/lib/admin/areas';
 import { adminPath, CONFIRM_DELETE_ID, PLAIN_AREA_FIELD, PLAIN_ID_FIELD } from '@/lib/admin/areas';
 import type { AdminCard } from '@/lib/admin/server';

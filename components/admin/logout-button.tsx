@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { endSession, logout } from '@/lib/admin/actions';
-import type { ActionResult } from '@/lib/admin/actions';
+import { endSession, logout } from '@/lib/auth/actions';
+import type { ActionResult } from '@/lib/admin/action-kit';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';

@@ -6,7 +6,7 @@ import { useUnsavedChanges } from './unsaved-changes';
 import { toast } from 'sonner';
 import { useFormFeedback } from '@/components/auth/use-form-feedback';
 import { AuthField } from '@/components/auth/auth-field';
-import { renameSelf } from '@/lib/admin/actions';
+import { renameSelf } from '@/lib/admin/account-actions';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 

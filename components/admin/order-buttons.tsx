@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { moveSlide } from '@/lib/admin/actions';
+import { moveSlide } from '@/lib/admin/item-actions';
 import { ArrowDownIcon, ArrowUpIcon } from '@/components/ui/icons';
 
 /**

@@ -5,7 +5,7 @@ import { useFormFeedback } from '@/components/auth/use-form-feedback';
 import { useActionState, useEffect, useRef } from 'react';
 import { useUnsavedChanges } from './unsaved-changes';
 import { toast } from 'sonner';
-import { changeOwnPassword } from '@/lib/admin/actions';
+import { changeOwnPassword } from '@/lib/admin/account-actions';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { AuthField } from '@/components/auth/auth-field';

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { toast } from 'sonner';
-import { makeResetLink } from '@/lib/admin/actions';
+import { makeResetLink } from '@/lib/admin/user-actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { TIMINGS } from '@/lib/timings';
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useActionState, useEffect } from 'react';
 import { toast } from 'sonner';
-import { signOutOtherSessions, signOutSession } from '@/lib/admin/actions';
+import { signOutOtherSessions, signOutSession } from '@/lib/admin/account-actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';

@@ -3,7 +3,8 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { saveSettings, saveSettingsPlain, type ActionResult } from '@/lib/admin/actions';
+import { saveSettings, saveSettingsPlain } from '@/lib/settings/actions';
+import { type ActionResult } from '@/lib/admin/action-kit';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import { MAX_PORTFOLIO_BYTES, PORTFOLIO_PATH } from '@/lib/settings/paths';
@@ -79,7 +80,7 @@ const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact' | 'privacy' | 'acti
 const ORDER = SECTIONS.flatMap((section) => section.fields.map((field) => (typeof field === 'string' ? field : field.name)));
 
 /**
- * The site settings form (/Admin/Settings). Saved as one server action (lib/admin/actions.ts
+ * The site settings form (/Admin/Settings). Saved as one server action (lib/settings/actions.ts
  * saveSettings), which validates everything again; errors come back as codes under each field.
  */
 export function SettingsForm({

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useActionState, useEffect } from 'react';
 import { toast } from 'sonner';
-import { setSignupMode } from '@/lib/admin/actions';
+import { setSignupMode } from '@/lib/admin/user-actions';
 import { TIMINGS } from '@/lib/timings';
 
 /** Open sign-up or invitation only: two radios and Save (a form: works without scripts). */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, useTransition, type ReactNode } from 'react';
-import { moveSlideTo } from '@/lib/admin/actions';
+import { moveSlideTo } from '@/lib/admin/item-actions';
 import { useRouter } from '@/lib/i18n/navigation';
 import { REORDER_LIST_CLASS } from './reorder-marks';
 import { usePointerReorder } from './use-pointer-reorder';

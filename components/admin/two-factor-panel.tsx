@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useActionState, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { confirmTwoFactor, renewTwoFactorCodes, startTwoFactor, turnOffTwoFactor, type ActionResult } from '@/lib/admin/actions';
+import { confirmTwoFactor, renewTwoFactorCodes, startTwoFactor, turnOffTwoFactor } from '@/lib/admin/account-actions';
+import { type ActionResult } from '@/lib/admin/action-kit';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import { AdminLink } from '@/components/admin/admin-link';

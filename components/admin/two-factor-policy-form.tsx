@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useActionState, useEffect } from 'react';
 import { toast } from 'sonner';
-import { saveTwoFactorSetting } from '@/lib/admin/actions';
+import { saveTwoFactorSetting } from '@/lib/settings/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { TwoFactorPolicy } from '@/lib/settings/schema';

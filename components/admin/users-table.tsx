@@ -3,10 +3,10 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { saveUserFlags, saveUserFlagsPlain } from '@/lib/admin/actions';
+import { saveUserFlags, saveUserFlagsPlain } from '@/lib/admin/user-actions';
 import { CONFIRM_DELETE_ID, PLAIN_USER_ID_FIELD } from '@/lib/admin/areas';
 import { useScripted } from '@/components/ui/use-scripted';
-import type { ActionResult } from '@/lib/admin/actions';
+import type { ActionResult } from '@/lib/admin/action-kit';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { ApprovalButtons } from './approval-buttons';

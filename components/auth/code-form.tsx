@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { loginWithCode } from '@/lib/admin/actions';
+import { loginWithCode } from '@/lib/auth/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';

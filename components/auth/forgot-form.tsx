@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useActionState } from 'react';
-import { requestPasswordReset } from '@/lib/admin/actions';
+import { requestPasswordReset } from '@/lib/auth/actions';
 import { Link } from '@/lib/i18n/navigation';
 import { AuthField } from './auth-field';
 import { useFormFeedback } from './use-form-feedback';

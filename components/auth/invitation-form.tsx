@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useActionState } from 'react';
-import { acceptInvite } from '@/lib/admin/actions';
+import { acceptInvite } from '@/lib/auth/actions';
 import { AuthField } from './auth-field';
 import { AuthNotice } from './auth-notice';
 import { NewPasswordFields } from './new-password-fields';

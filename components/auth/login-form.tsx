@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { login } from '@/lib/admin/actions';
+import { login } from '@/lib/auth/actions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';

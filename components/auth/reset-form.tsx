@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
-import { resetPasswordWithLink } from '@/lib/admin/actions';
+import { resetPasswordWithLink } from '@/lib/auth/actions';
 import { Link } from '@/lib/i18n/navigation';
 import { AuthNotice } from './auth-notice';
 import { NewPasswordFields } from './new-password-fields';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
-import { createFirstAdmin } from '@/lib/admin/actions';
+import { createFirstAdmin } from '@/lib/auth/actions';
 import { AuthField } from './auth-field';
 import { AuthNotice } from './auth-notice';
 import { NewPasswordFields } from './new-password-fields';

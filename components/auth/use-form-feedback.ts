@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { ActionResult } from '@/lib/admin/actions';
+import type { ActionResult } from '@/lib/admin/action-kit';
 import { runtimeKey } from '@/lib/i18n/keys';
 
 /**

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useState, type FormEvent } from 'react';
-import type { ActionResult } from '@/lib/admin/actions';
+import type { ActionResult } from '@/lib/admin/action-kit';
 
 type FormAction = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 

@@ -7,7 +7,7 @@ import { parseId } from '@/lib/entities/ids';
 import { AppError, type FieldErrors } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
 
-// What every server action shares (the back office's in lib/admin/actions.ts, the inbox's in
+// What every server action shares (the back office's, filed by feature, and the inbox's in
 // lib/inquiries/actions.ts): the guard, argument checks and the mapping of errors to codes. A
 // plain module: a 'use server' file may only export actions.
 
@@ -72,4 +72,13 @@ export function argsOf<T>(schema: z.ZodType<T>, args: unknown[]): T {
 export function formLocale(form: FormData) {
   const locale = form.get('locale');
   return hasLocale(routing.locales, locale) ? locale : routing.defaultLocale;
+}
+
+/** The one argument of an action that takes its form alone. */
+export const formArgs = z.tuple([z.instanceof(FormData)]);
+
+/** A posted form's text field (cut at 254 characters), for the values a refused form shows again; '' when absent. */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.slice(0, 254) : '';
 }

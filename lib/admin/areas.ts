@@ -45,7 +45,7 @@ export function formInput(fields: readonly FormField[], data: FormData): Record<
 /** The item form's hidden fields naming its area and item, for its post without scripts (saveItemPlain). */
 export const PLAIN_AREA_FIELD = 'itemArea';
 export const PLAIN_ID_FIELD = 'itemId';
-/** The Users screen's forms without scripts: which account (lib/admin/actions.ts saveUserFlagsPlain, deleteUserPlain). */
+/** The Users screen's forms without scripts: which account (lib/admin/user-actions.ts saveUserFlagsPlain, deleteUserPlain). */
 export const PLAIN_USER_ID_FIELD = 'userId';
 /** Where a delete's confirmation without scripts sits on its screen (components/admin/plain-delete-confirm.tsx); its links jump there. */
 export const CONFIRM_DELETE_ID = 'confirm-delete';

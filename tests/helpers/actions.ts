@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { BASE, freshIp } from './api';
 import { PASSWORD } from './db';
+import { ADMIN_SEGMENTS } from '@/lib/entities/segments';
 
 // Server actions called directly over HTTP, as a crafted request would call them. Action ids
 // come from the build's manifest.
@@ -10,6 +11,37 @@ import { PASSWORD } from './db';
 const manifest = JSON.parse(readFileSync(path.resolve('.next/server/server-reference-manifest.json'), 'utf8')) as {
   node: Record<string, { filename: string; exportedName: string; workers: Record<string, unknown> }>;
 };
+/**
+ * The address of a page the manifest names as one an action is registered on (Next finds an
+ * action only through a page that uses it: a route per screen registers each screen's own), or
+ * null for a route, a catch-all or a page needing a real slug. The content areas' generic screens
+ * are reached by their team addresses (lib/admin/rewrites.ts); an id is 1 (the screen's own "not
+ * found" where it is none: the action runs all the same).
+ */
+function pageAddress(worker: string): string | null {
+  if (!worker.endsWith('/page')) return null;
+  const route = worker
+    .replace(/^app\/\[locale\]/, '')
+    .replace(/\/page$/, '')
+    .replace(/\/\([^)]+\)/g, '');
+  const team = ADMIN_SEGMENTS.team;
+  const content = /^\/Admin\/Content\/\[area\](\/Create|\/\[id\])?$/.exec(route);
+  if (content) return `/Admin/${content[1] === '/Create' ? team.create : content[1] ? `${team.edit}/1` : team.list}`;
+  const address = route.replace(/\[id\]/g, '1');
+  return address.includes('[') ? null : address || '/';
+}
+
+/** The pages an action can be called through, as addresses. */
+function pagesOf(id: string): string[] {
+  return Object.keys(manifest.node[id]?.workers ?? {}).flatMap((worker) => pageAddress(worker) ?? []);
+}
+
+/** The page to post an action through: the one asked for when the action is registered there, else one it is. */
+export function actionPage(id: string, wanted: string): string {
+  const pages = pagesOf(id);
+  return pages.includes(wanted) ? wanted : (pages[0] ?? wanted);
+}
+
 /** The action ids of one source file, by exported name. */
 export const actionsIn = (filename: string): Record<string, string> =>
   Object.fromEntries(
@@ -17,7 +49,24 @@ export const actionsIn = (filename: string): Record<string, string> =>
       .filter(([, v]) => v.filename === filename)
       .map(([id, v]) => [v.exportedName, id]),
   );
-export const ACTIONS = actionsIn('lib/admin/actions.ts');
+/** The back office's and the sign-in pages' action files (filed by feature, issue 36). */
+export const ADMIN_ACTION_FILES = [
+  'lib/admin/item-actions.ts',
+  'lib/admin/user-actions.ts',
+  'lib/admin/account-actions.ts',
+  'lib/settings/actions.ts',
+  'lib/activity/actions.ts',
+  'lib/auth/actions.ts',
+  'lib/backups/actions.ts',
+] as const;
+/** Their action ids by exported name (a name is one action: two files exporting it fail here). */
+export const ACTIONS: Record<string, string> = ADMIN_ACTION_FILES.reduce<Record<string, string>>((all, file) => {
+  for (const [name, id] of Object.entries(actionsIn(file))) {
+    if (Object.hasOwn(all, name)) throw new Error(`two action files export ${name}`);
+    all[name] = id;
+  }
+  return all;
+}, {});
 /** The quote form's and the inbox's actions (issue 19). */
 export const INQUIRY_ACTIONS = actionsIn('lib/inquiries/actions.ts');
 
@@ -61,7 +110,7 @@ export async function invokeWith(name: string, args: Arg[], options: InvokeOptio
     ...(options.cookie ? { Cookie: options.cookie } : {}),
     ...options.headers,
   };
-  const res = await fetch(`${base}${options.page ?? '/Admin'}`, { method: 'POST', headers, body, redirect: 'manual' });
+  const res = await fetch(`${base}${actionPage(id, options.page ?? '/Admin')}`, { method: 'POST', headers, body, redirect: 'manual' });
   return {
     status: res.status,
     text: await res.text(),

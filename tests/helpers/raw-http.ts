@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { ACTIONS } from './actions';
+import { ACTIONS, actionPage } from './actions';
 import { BASE } from './api';
 
 // Server actions called over HTTP from Node, as a crafted request (or React's client) would, with
@@ -47,7 +47,7 @@ export async function multipart(form: FormData): Promise<{ body: Uint8Array; typ
   return { body: new Uint8Array(await response.arrayBuffer()), type: response.headers.get('content-type')! };
 }
 
-/** Calls an action of lib/admin/actions.ts with (null, form), as the scripted sign-in and sign-up forms do. */
+/** Calls a form action (ACTIONS, ./actions) with (null, form), as the scripted sign-in and sign-up forms do. */
 export async function callFormAction(
   name: string,
   fields: Record<string, string>,
@@ -60,7 +60,7 @@ export async function callFormAction(
   for (const [k, v] of Object.entries(fields)) form.append(`_1_${k}`, v);
   form.append('0', JSON.stringify([null, '$K1']));
   const { body, type } = await multipart(form);
-  return request(`${base}${options.page ?? '/LogIn'}`, {
+  return request(`${base}${actionPage(id, options.page ?? '/LogIn')}`, {
     method: 'POST',
     body,
     localAddress: options.localAddress,

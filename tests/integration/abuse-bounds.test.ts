@@ -13,7 +13,7 @@ import {
   TIMEOUT_CHECK_MS,
 } from '@/lib/http/upload-limits';
 import { PROJECT_SEARCH_PATH, SEARCH_BURST, SEARCH_PER_SECOND } from '@/lib/search';
-import { ACTIONS, INQUIRY_ACTIONS, encode, sessionCookie } from '../helpers/actions';
+import { ACTIONS, INQUIRY_ACTIONS, actionPage, encode, sessionCookie } from '../helpers/actions';
 import { freshIp } from '../helpers/api';
 import { makeUser } from '../helpers/db';
 import { treeCpuSeconds, treeRss } from '../helpers/process-tree';
@@ -147,7 +147,7 @@ async function largeSave() {
   const form = new FormData();
   form.append('image', new Blob([Buffer.alloc(LARGE_BODY_BYTES + 64 * 1024, 1)], { type: 'image/png' }), 'large.png');
   const { body } = encode(['team', null, form]);
-  const res = await fetch(`${server.base}/Admin`, {
+  const res = await fetch(`${server.base}${OFFICE}`, {
     method: 'POST',
     headers: { 'Next-Action': saveItem, Accept: 'text/x-component', Origin: server.base, 'X-Forwarded-For': freshIp(), Cookie: cookie },
     body,
@@ -159,6 +159,9 @@ const login = ACTIONS.login!;
 const register = ACTIONS.register!;
 const submitQuote = INQUIRY_ACTIONS.submitQuote!;
 const saveItem = ACTIONS.saveItem!;
+/** The back-office screen the item actions are posted through (a page that uses them: Next finds an action only there). */
+const OFFICE = actionPage(saveItem, '/Admin/CreateTeam');
+const LIST = actionPage(ACTIONS.deleteItem!, '/Admin/Teams');
 
 describe('posts to the public pages carry at most 64 KB', () => {
   it('100 KB to the sign-in, sign-up and quote pages (any language, any letter case, chunked too) is 413', async () => {
@@ -195,20 +198,18 @@ describe('posts to the public pages carry at most 64 KB', () => {
     expect(signIn.status).toBe(200);
     expect(signIn.headers['content-type']).toBe('text/x-component');
     const over = Buffer.from(JSON.stringify(['team', null, 'x'.repeat(200 * 1024)]));
-    const office = await post('/Admin', { ...signedInHeaders(saveItem, '/Admin'), 'Content-Length': String(over.length) }, over);
+    const office = await post(OFFICE, { ...signedInHeaders(saveItem, OFFICE), 'Content-Length': String(over.length) }, over);
     expect(office.status).toBe(200);
     expect(office.headers['content-type']).toBe('text/x-component');
     // Without a session, the back office takes 64 KB too (issue 34).
-    const anonymous = await post('/Admin', { ...actionHeaders(saveItem, '/Admin'), 'Content-Length': String(over.length) }, over);
+    const anonymous = await post(OFFICE, { ...actionHeaders(saveItem, OFFICE), 'Content-Length': String(over.length) }, over);
     expect([anonymous.status, JSON.parse(anonymous.body)]).toEqual([413, { message: en.errors.payloadTooLarge }]);
   });
 });
 
 describe(`at most ${MAX_LARGE_BODIES} large bodies at once`, () => {
   it('one more is refused with 503 and Retry-After, in the page’s language, /api as JSON; a place freed is taken again', async () => {
-    const holders = Array.from({ length: MAX_LARGE_BODIES }, () =>
-      slowSender('/Admin', signedInHeaders(saveItem, '/Admin'), 11 * MB, 2 * MB),
-    );
+    const holders = Array.from({ length: MAX_LARGE_BODIES }, () => slowSender(OFFICE, signedInHeaders(saveItem, OFFICE), 11 * MB, 2 * MB));
     try {
       await Promise.all(holders.map((h) => h.flushed));
       // Every holder's 2 MB went out: the server has read their headers and taken their places.
@@ -216,7 +217,7 @@ describe(`at most ${MAX_LARGE_BODIES} large bodies at once`, () => {
       const body = Buffer.alloc(LARGE_BODY_BYTES + 1, 'a');
       const declared = { 'Content-Length': String(body.length) };
 
-      const page = await post('/Admin', { ...signedInHeaders(saveItem, '/Admin'), ...declared }, body);
+      const page = await post(OFFICE, { ...signedInHeaders(saveItem, OFFICE), ...declared }, body);
       expect(page.status).toBe(503);
       expect(page.headers['retry-after']).toBe(String(LARGE_BODY_RETRY_SECONDS));
       expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -227,7 +228,7 @@ describe(`at most ${MAX_LARGE_BODIES} large bodies at once`, () => {
       expect([arabic.status, arabic.body]).toEqual([503, ar.errors.busy]);
 
       // Counted as it arrives when no length is declared: refused once past LARGE_BODY_BYTES.
-      const chunked = await post('/Admin', signedInHeaders(saveItem, '/Admin'), body);
+      const chunked = await post(OFFICE, signedInHeaders(saveItem, OFFICE), body);
       expect([chunked.status, chunked.body]).toEqual([503, en.errors.busy]);
 
       // The legacy API's bodies count too; its refusal has its shape: JSON with CORS.
@@ -244,11 +245,7 @@ describe(`at most ${MAX_LARGE_BODIES} large bodies at once`, () => {
       // Small bodies are not held up.
       const small = Buffer.from(JSON.stringify(['team', 999999]));
       const ACTION_OK = 200;
-      const smallAnswer = await post(
-        '/Admin',
-        { ...actionHeaders(ACTIONS.deleteItem!, '/Admin'), 'Content-Length': String(small.length) },
-        small,
-      );
+      const smallAnswer = await post(LIST, { ...actionHeaders(ACTIONS.deleteItem!, LIST), 'Content-Length': String(small.length) }, small);
       expect(smallAnswer.status).toBe(ACTION_OK);
       expect(holders.map((h) => h.answer())).toEqual(holders.map(() => null));
     } finally {
@@ -269,14 +266,14 @@ describe(`at most ${MAX_LARGE_BODIES} large bodies at once`, () => {
     // the code on it and grows the process's heap and allocator pools once, which a process that
     // has served for a while has done already (on one that had, the same burst kept +45-51 MB).
     expect((await largeSave()).status).toBe(200);
-    const first = Array.from({ length: 10 }, () => slowSender('/Admin', signedInHeaders(saveItem, '/Admin'), 11 * MB, 10 * MB));
+    const first = Array.from({ length: 10 }, () => slowSender(OFFICE, signedInHeaders(saveItem, OFFICE), 11 * MB, 10 * MB));
     await Promise.all(first.map((s) => s.flushed));
     for (const sender of first) sender.stop();
     await sleep(2_000);
     const base = treeRss(server.pid);
     let peak = base;
     const sampler = setInterval(() => (peak = Math.max(peak, treeRss(server.pid))), 100);
-    const senders = Array.from({ length: 100 }, () => slowSender('/Admin', signedInHeaders(saveItem, '/Admin'), 11 * MB, 10 * MB));
+    const senders = Array.from({ length: 100 }, () => slowSender(OFFICE, signedInHeaders(saveItem, OFFICE), 11 * MB, 10 * MB));
     let during = 0;
     let pageDuring = 0;
     try {

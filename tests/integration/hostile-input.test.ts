@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import { ACTIONS, invokeWith, sessionCookie } from '../helpers/actions';
+import { ACTIONS, actionPage, invokeWith, sessionCookie } from '../helpers/actions';
 import { BASE, freshIp, imageFile, userWithToken } from '../helpers/api';
 import { makeUser, testDb, unique } from '../helpers/db';
 import { API_RESOURCE_NAMES } from '@/lib/legacy/resources';
@@ -1049,21 +1049,30 @@ function generate() {
   ] as const) {
     // Each action where its page offers it (Next answers 409 for an action the page does not use).
     for (const [name, page] of [
-      ['saveItem', '/Admin'],
-      ['deleteItem', '/Admin'],
-      ['saveUserFlags', '/Admin'],
-      ['deleteUser', '/Admin'],
+      ['saveItem', '/Admin/CreateTeam'],
+      ['deleteItem', '/Admin/Teams'],
+      ['saveUserFlags', '/Admin/Users'],
+      ['deleteUser', '/Admin/Users'],
       ['logout', '/Admin'],
       ['login', '/LogIn'],
       ['register', '/SignUp'],
       ['restoreEntry', '/Admin/Activity'],
     ] as const) {
-      rawAction(`${name} with ${label}`, ACTIONS[name]!, type, body, 400, undefined, page);
+      rawAction(`${name} with ${label}`, ACTIONS[name]!, type, body, 400, undefined, actionPage(ACTIONS[name]!, page));
     }
   }
   const badRequest = actionError('badRequest');
-  rawAction('deleteItem with a non-array body', ACTIONS.deleteItem!, 'text/plain;charset=UTF-8', '{"a":1}', 200, badRequest);
-  rawAction('deleteItem with a dangling form reference', ACTIONS.deleteItem!, 'text/plain;charset=UTF-8', '["$K1"]', 200, badRequest);
+  const deletePage = actionPage(ACTIONS.deleteItem!, '/Admin/Teams');
+  rawAction('deleteItem with a non-array body', ACTIONS.deleteItem!, 'text/plain;charset=UTF-8', '{"a":1}', 200, badRequest, deletePage);
+  rawAction(
+    'deleteItem with a dangling form reference',
+    ACTIONS.deleteItem!,
+    'text/plain;charset=UTF-8',
+    '["$K1"]',
+    200,
+    badRequest,
+    deletePage,
+  );
   // Next's own answers: 409 "Server Action unavailable." and 400 "Invalid Server Action request.".
   rawAction('an unknown action id', 'f'.repeat(42), 'text/plain;charset=UTF-8', '[]', 409);
   rawAction('an over-long action id', 'f'.repeat(5000), 'text/plain;charset=UTF-8', '[]', 400);

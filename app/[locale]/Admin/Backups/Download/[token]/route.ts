@@ -18,7 +18,7 @@ import { plainText } from '@/lib/http/file-answers';
 import { errorMessage } from '@/lib/i18n/messages';
 import { routing } from '@/lib/i18n/routing';
 
-// One backup archive, through the single-use link an Admin's Download made (lib/admin/actions.ts
+// One backup archive, through the single-use link an Admin's Download made (lib/backups/actions.ts
 // downloadBackup): behind the one guard with the session cookie, as the screen is; the link opens
 // its archive once, for the Admin who made it, for a few minutes. No archive has a public URL.
 // Only a browser's own GET opens it (the no-script form's 303, the scripted form's location.assign):
