@@ -4,6 +4,7 @@ import { EARLY_CONTROLS_CODE } from '@/components/site/early-controls-code';
 import { RETURN_COOKIE, RETURN_COOKIE_MAX_AGE, RETURN_PARAM, WANTED_PATH_HEADER, safeReturnPath } from '@/lib/auth/return-path';
 import { frameOrigin, noncePagePolicy } from '@/lib/http/csp';
 import { mapEmbedUrl } from '@/lib/http/map-embed';
+import { ADMIN_SCREEN_FOLDERS } from '@/lib/admin/rewrites';
 
 // The pages rendered per request (back office, sign-in), matched here only, not to slow the cached pages: a
 // Content-Security-Policy with a fresh nonce as Next's CSP guide documents (on the request, where Next reads it, and
@@ -13,6 +14,24 @@ import { mapEmbedUrl } from '@/lib/http/map-embed';
 /** Our one fixed inline script, allowed by hash (it has no nonce on cached pages). */
 const HASHES = [`'sha256-${createHash('sha256').update(EARLY_CONTROLS_CODE, 'utf8').digest('base64')}'`];
 const SIGN_IN = /^\/(?:ar\/)?login$/i;
+/** A bespoke back-office screen's address in any letter case (`/admin/users`, `/ar/Admin/backups/…`). */
+const SCREEN = new RegExp(`^(/ar)?/admin/(${ADMIN_SCREEN_FOLDERS.join('|')})(?=/|$)`, 'i');
+
+/**
+ * A bespoke screen has one spelling, its folder's: another letter case is sent there, its query
+ * kept (the content areas' lists and forms are served in any case, as the old client's links have them).
+ */
+function canonicalScreen(request: NextRequest): NextResponse | null {
+  const { pathname } = request.nextUrl;
+  const match = SCREEN.exec(pathname);
+  if (!match || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+  const folder = ADMIN_SCREEN_FOLDERS.find((name) => name.toLowerCase() === match[2]!.toLowerCase())!;
+  const canonical = `${match[1] ? '/ar' : ''}/Admin/${folder}`;
+  if (match[0] === canonical) return null;
+  const url = request.nextUrl.clone();
+  url.pathname = `${canonical}${pathname.slice(match[0].length)}`;
+  return NextResponse.redirect(url, 308);
+}
 
 export function proxy(request: NextRequest) {
   const { pathname, search, searchParams } = request.nextUrl;
@@ -26,6 +45,8 @@ export function proxy(request: NextRequest) {
     else response.cookies.delete(RETURN_COOKIE);
     return response;
   }
+  const respelled = canonicalScreen(request);
+  if (respelled) return respelled;
   const nonce = randomBytes(16).toString('base64');
   const policy = noncePagePolicy({ nonce, hashes: HASHES, frame: frameOrigin(mapEmbedUrl()), dev: process.env.NODE_ENV === 'development' });
   const headers = new Headers(request.headers);

@@ -157,8 +157,8 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
   if (lower === 'account' && !second) return { kind: 'account' };
   // The activity log (issue 26): Admins only, read-only but for restoring a deleted item.
   if (lower === 'activity' && !second) return { kind: 'activity' };
-  // Backups (issue 33): Admins only. Its own route (app/[locale]/Admin/Backups), in the spec's
-  // spelling; another letter case reaches the catch-all, which sends it there.
+  // Backups (issue 33): Admins only. Like every bespoke screen, another letter case is sent to
+  // its folder's spelling (proxy.ts).
   if (lower === 'backups' && !second) return { kind: 'backups' };
   // Quote requests (issue 19): not a content entity (visitors write them, staff only read, mark
   // and annotate them), so their screens are route kinds of their own.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import { services } from '@/lib/entities/services';
 import { LARGE_BODY_RETRY_SECONDS, MAX_LARGE_BODIES, MAX_LARGE_BODIES_PER_ADDRESS, SMALL_BODY_LIMIT } from '@/lib/http/upload-limits';
-import { ACTIONS, encode, sessionCookie } from '../helpers/actions';
+import { ACTIONS, actionPage, encode, sessionCookie } from '../helpers/actions';
 import { freshIp, noiseImage } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { makeUser, testDb } from '../helpers/db';
@@ -25,6 +25,8 @@ const MB = 1024 * 1024;
 /** Just under the old 1 MiB large-body threshold: what issue 34's posts declared. */
 const SUB_MIB = 1_048_000;
 const saveItem = ACTIONS.saveItem!;
+/** A back-office screen that uses the item actions (Next finds an action only through such a page). */
+const OFFICE = actionPage(saveItem, '/Admin/CreateTeam');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let server: SpawnedServer;
@@ -60,7 +62,7 @@ const actionHeaders = (address: string, cookie?: string) => ({
   'Next-Action': saveItem,
   Accept: 'text/x-component',
   Origin: server.base,
-  Referer: `${server.base}/Admin`,
+  Referer: `${server.base}${OFFICE}`,
   'Content-Type': 'text/plain;charset=UTF-8',
   'X-Forwarded-For': address,
   ...(cookie ? { Cookie: cookie } : {}),
@@ -116,7 +118,7 @@ const fiveHundreds = () => server.output().match(/"status":5(?!03)\d\d/g) ?? [];
 describe('anonymous bodies to the back office are held to the small limit before Next reads them', () => {
   it(`300 slow ${SUB_MIB}-byte posts to /Admin (declared, chunked, or with a forged session cookie): 413 at once, RSS +<50 MB, nothing changed`, async () => {
     // Warm the path (the refusal's code and wording load once).
-    const warm = slowSender('/Admin', actionHeaders(freshIp()), SUB_MIB, 16 * 1024);
+    const warm = slowSender(OFFICE, actionHeaders(freshIp()), SUB_MIB, 16 * 1024);
     expect((await warm.answered).status).toBe(413);
     warm.stop();
     await sleep(500);
@@ -132,8 +134,7 @@ describe('anonymous bodies to the back office are held to the small limit before
       // A chunked body declares nothing: it is counted as it arrives, and sends past the limit at once.
       return {
         kind,
-        sender:
-          kind === 'chunked' ? slowSender('/Admin', headers, undefined, 96 * 1024) : slowSender('/Admin', headers, SUB_MIB, 16 * 1024),
+        sender: kind === 'chunked' ? slowSender(OFFICE, headers, undefined, 96 * 1024) : slowSender(OFFICE, headers, SUB_MIB, 16 * 1024),
       };
     });
     let answers: Answer[] = [];
@@ -187,7 +188,7 @@ describe('anonymous bodies to the back office are held to the small limit before
       ['no cookie', '', 413],
     ] as const) {
       const headers = { ...actionHeaders(freshIp(), cookie), 'Content-Type': type };
-      const res = await fetch(`${server.base}/Admin`, { method: 'POST', headers, body: bytes });
+      const res = await fetch(`${server.base}${OFFICE}`, { method: 'POST', headers, body: bytes });
       const text = await res.text();
       expect([label, res.status]).toEqual([label, status]);
       if (status === 413) expect(JSON.parse(text)).toEqual({ message: en.errors.payloadTooLarge });
@@ -204,9 +205,9 @@ describe('one address cannot take every large-body place', () => {
     expect([MAX_LARGE_BODIES, MAX_LARGE_BODIES_PER_ADDRESS]).toEqual([4, 2]);
     const address = '10.251.0.1'; // outside freshIp's range: this test's alone
     // Anonymous: refused at once (the small limit), and their connections stay open while the rest drains.
-    const anonymous = Array.from({ length: 4 }, () => slowSender('/Admin', actionHeaders(address), 12 * MB, 256 * 1024, 200));
+    const anonymous = Array.from({ length: 4 }, () => slowSender(OFFICE, actionHeaders(address), 12 * MB, 256 * 1024, 200));
     // With a valid session (a Mini-admin's): large bodies, so each asks for a place; the address gets two.
-    const signedIn = Array.from({ length: 4 }, () => slowSender('/Admin', actionHeaders(address, miniCookie), 12 * MB, 256 * 1024, 200));
+    const signedIn = Array.from({ length: 4 }, () => slowSender(OFFICE, actionHeaders(address, miniCookie), 12 * MB, 256 * 1024, 200));
     try {
       for (const sender of anonymous) expect((await sender.answered).status).toBe(413);
       await sleep(1_500);
