@@ -96,6 +96,11 @@ export async function writeArchive(
       let settle: (error?: Error | null) => void = () => {};
       const finished = new Promise<void>((ok, fail) => (settle = (error) => (error ? fail(error) : ok())));
       const sink = pack.entry({ name, size, mode: 0o644, mtime: options.mtime }, (error) => settle(error));
+      // A writer that fails (a full disk) destroys the pack and so this entry, which then emits
+      // 'error': it is this entry's failure (unheard, it would end the process), and the wait for
+      // room below must end with it. Observed: 1 run in 25 under load crashed on ENOSPC here.
+      sink.on('error', (error: Error) => settle(error));
+      finished.catch(() => {}); // (its failure is awaited below, or surfaces through the writer)
       const hash = createHash('sha256');
       let count = 0;
       for await (const chunk of stream) {
@@ -103,7 +108,7 @@ export async function writeArchive(
         hash.update(bytes);
         count += bytes.length;
         // Back-pressure: the entry takes more when the archive's file has taken what it had.
-        if (!sink.write(bytes)) await new Promise<void>((resolve) => sink.once('drain', () => resolve()));
+        if (!sink.write(bytes)) await Promise.race([new Promise<void>((resolve) => sink.once('drain', () => resolve())), finished]);
       }
       if (count !== size) {
         sink.destroy(new Error(`${name} changed size`));
