@@ -49,6 +49,3 @@ export async function screenUser(locale: string, { enrolling = false } = {}): Pr
 
 /** What every image field states and checks a picked file against (the browser cannot read the settings). */
 export const imageLimits = () => ({ bytes: config.maxUploadBytes, pixels: config.maxUploadPixels });
-
-/** A query value as one string ('' when absent or repeated). */
-export const queryText = (value: string | string[] | undefined): string => (typeof value === 'string' ? value : '');

@@ -18,15 +18,10 @@ export type EntityKey = (typeof ENTITY_METAS)[number]['key'];
 
 const BY_KEY = new Map<string, EntityMeta>(ENTITY_METAS.map((meta) => [meta.key, meta]));
 
-export const metaByKey = (key: string): EntityMeta | undefined => BY_KEY.get(key);
-
 export const isEntityKey = (key: unknown): key is EntityKey => typeof key === 'string' && BY_KEY.has(key);
 
-/** The entities that store an image (their key is the upload folder). */
-export const IMAGE_METAS: EntityMeta[] = ENTITY_METAS.filter((meta) => meta.image);
-
 /** Public image folder → the upload folders whose files it serves (events share contactimges). */
-export const IMAGE_URL_FOLDERS: ReadonlyMap<string, EntityKey[]> = IMAGE_METAS.reduce((folders, meta) => {
+export const IMAGE_URL_FOLDERS: ReadonlyMap<string, EntityKey[]> = ENTITY_METAS.filter((meta) => meta.image).reduce((folders, meta) => {
   const url = meta.image!.urlFolder;
   return folders.set(url, [...(folders.get(url) ?? []), meta.key as EntityKey]);
 }, new Map<string, EntityKey[]>());

@@ -3,44 +3,13 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { BASE, freshIp } from './api';
 import { PASSWORD } from './db';
-import { ADMIN_SEGMENTS } from '@/lib/entities/segments';
 
 // Server actions called directly over HTTP, as a crafted request would call them. Action ids
 // come from the build's manifest.
 
 const manifest = JSON.parse(readFileSync(path.resolve('.next/server/server-reference-manifest.json'), 'utf8')) as {
-  node: Record<string, { filename: string; exportedName: string; workers: Record<string, unknown> }>;
+  node: Record<string, { filename: string; exportedName: string }>;
 };
-/**
- * The address of a page the manifest names as one an action is registered on (Next finds an
- * action only through a page that uses it: a route per screen registers each screen's own), or
- * null for a route, a catch-all or a page needing a real slug. The content areas' generic screens
- * are reached by their team addresses (lib/admin/rewrites.ts); an id is 1 (the screen's own "not
- * found" where it is none: the action runs all the same).
- */
-function pageAddress(worker: string): string | null {
-  if (!worker.endsWith('/page')) return null;
-  const route = worker
-    .replace(/^app\/\[locale\]/, '')
-    .replace(/\/page$/, '')
-    .replace(/\/\([^)]+\)/g, '');
-  const team = ADMIN_SEGMENTS.team;
-  const content = /^\/Admin\/Content\/\[area\](\/Create|\/\[id\])?$/.exec(route);
-  if (content) return `/Admin/${content[1] === '/Create' ? team.create : content[1] ? `${team.edit}/1` : team.list}`;
-  const address = route.replace(/\[id\]/g, '1');
-  return address.includes('[') ? null : address || '/';
-}
-
-/** The pages an action can be called through, as addresses. */
-function pagesOf(id: string): string[] {
-  return Object.keys(manifest.node[id]?.workers ?? {}).flatMap((worker) => pageAddress(worker) ?? []);
-}
-
-/** The page to post an action through: the one asked for when the action is registered there, else one it is. */
-export function actionPage(id: string, wanted: string): string {
-  const pages = pagesOf(id);
-  return pages.includes(wanted) ? wanted : (pages[0] ?? wanted);
-}
 
 /** The action ids of one source file, by exported name. */
 export const actionsIn = (filename: string): Record<string, string> =>
@@ -59,6 +28,48 @@ export const ADMIN_ACTION_FILES = [
   'lib/auth/actions.ts',
   'lib/backups/actions.ts',
 ] as const;
+/**
+ * The screen each action's form is on, as staff and visitors meet it: an action is posted through
+ * it (Next finds an action only through a page that uses it, and each back-office screen is a
+ * route of its own with its own actions). A file's screen, then the actions whose form is elsewhere.
+ */
+const SCREEN_OF_FILE: Record<(typeof ADMIN_ACTION_FILES)[number] | 'lib/inquiries/actions.ts', string> = {
+  'lib/admin/item-actions.ts': '/Admin/CreateTeam',
+  'lib/admin/user-actions.ts': '/Admin/Users',
+  'lib/admin/account-actions.ts': '/Admin/Account',
+  'lib/settings/actions.ts': '/Admin/Settings',
+  'lib/activity/actions.ts': '/Admin/Activity',
+  'lib/auth/actions.ts': '/LogIn',
+  'lib/backups/actions.ts': '/Admin/Backups',
+  // A lead's screen (its id need not exist: the action runs, the screen says "not found").
+  'lib/inquiries/actions.ts': '/Admin/Inquiry/1',
+};
+const SCREEN_OF_ACTION: Record<string, string> = {
+  deleteItem: '/Admin/Teams',
+  deleteItemPlain: '/Admin/Teams',
+  moveSlide: '/Admin/Slider',
+  moveSlideTo: '/Admin/Slider',
+  loginWithCode: '/LogIn/Code',
+  register: '/SignUp',
+  logout: '/Admin',
+  endSession: '/Admin',
+  requestPasswordReset: '/ForgotPassword',
+  resetPasswordWithLink: '/ResetPassword',
+  acceptInvite: '/Invitation',
+  createFirstAdmin: '/Setup',
+  startQuote: '/ContactUs',
+  submitQuote: '/ContactUs',
+};
+
+/** The screen to post an action through (its form's page). */
+export function screenOf(name: string): string {
+  if (Object.hasOwn(SCREEN_OF_ACTION, name)) return SCREEN_OF_ACTION[name]!;
+  const file = Object.values(manifest.node).find((v) => v.exportedName === name)?.filename;
+  const screen = file && Object.hasOwn(SCREEN_OF_FILE, file) ? SCREEN_OF_FILE[file as keyof typeof SCREEN_OF_FILE] : undefined;
+  if (!screen) throw new Error(`no screen known for the action ${name}`);
+  return screen;
+}
+
 /** Their action ids by exported name (a name is one action: two files exporting it fail here). */
 export const ACTIONS: Record<string, string> = ADMIN_ACTION_FILES.reduce<Record<string, string>>((all, file) => {
   for (const [name, id] of Object.entries(actionsIn(file))) {
@@ -110,7 +121,7 @@ export async function invokeWith(name: string, args: Arg[], options: InvokeOptio
     ...(options.cookie ? { Cookie: options.cookie } : {}),
     ...options.headers,
   };
-  const res = await fetch(`${base}${actionPage(id, options.page ?? '/Admin')}`, { method: 'POST', headers, body, redirect: 'manual' });
+  const res = await fetch(`${base}${options.page ?? screenOf(name)}`, { method: 'POST', headers, body, redirect: 'manual' });
   return {
     status: res.status,
     text: await res.text(),
@@ -121,7 +132,8 @@ export async function invokeWith(name: string, args: Arg[], options: InvokeOptio
   };
 }
 
-export const invoke = (name: string, args: Arg[], cookie = '', page = '/Admin', base = BASE) =>
+/** `page`: another page that uses the action (default: its form's screen, `screenOf`). */
+export const invoke = (name: string, args: Arg[], cookie = '', page?: string, base = BASE) =>
   invokeWith(name, args, { cookie, page, base });
 
 /** A real session: the login action, as the sign-in form calls it (on `base`, the test server by default). */

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { ACTIONS, actionPage } from './actions';
+import { ACTIONS, screenOf } from './actions';
 import { BASE } from './api';
 
 // Server actions called over HTTP from Node, as a crafted request (or React's client) would, with
@@ -60,7 +60,7 @@ export async function callFormAction(
   for (const [k, v] of Object.entries(fields)) form.append(`_1_${k}`, v);
   form.append('0', JSON.stringify([null, '$K1']));
   const { body, type } = await multipart(form);
-  return request(`${base}${actionPage(id, options.page ?? '/LogIn')}`, {
+  return request(`${base}${options.page ?? screenOf(name)}`, {
     method: 'POST',
     body,
     localAddress: options.localAddress,

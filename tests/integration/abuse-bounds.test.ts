@@ -13,7 +13,7 @@ import {
   TIMEOUT_CHECK_MS,
 } from '@/lib/http/upload-limits';
 import { PROJECT_SEARCH_PATH, SEARCH_BURST, SEARCH_PER_SECOND } from '@/lib/search';
-import { ACTIONS, INQUIRY_ACTIONS, actionPage, encode, sessionCookie } from '../helpers/actions';
+import { ACTIONS, INQUIRY_ACTIONS, encode, screenOf, sessionCookie } from '../helpers/actions';
 import { freshIp } from '../helpers/api';
 import { makeUser } from '../helpers/db';
 import { treeCpuSeconds, treeRss } from '../helpers/process-tree';
@@ -160,8 +160,8 @@ const register = ACTIONS.register!;
 const submitQuote = INQUIRY_ACTIONS.submitQuote!;
 const saveItem = ACTIONS.saveItem!;
 /** The back-office screen the item actions are posted through (a page that uses them: Next finds an action only there). */
-const OFFICE = actionPage(saveItem, '/Admin/CreateTeam');
-const LIST = actionPage(ACTIONS.deleteItem!, '/Admin/Teams');
+const OFFICE = screenOf('saveItem');
+const LIST = screenOf('deleteItem');
 
 describe('posts to the public pages carry at most 64 KB', () => {
   it('100 KB to the sign-in, sign-up and quote pages (any language, any letter case, chunked too) is 413', async () => {

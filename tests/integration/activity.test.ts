@@ -181,7 +181,7 @@ describe('writes are logged with exact before and after values', () => {
   it('inquiry status and notes', async () => {
     const inquiry = await testDb.inquiry.create({ data: { name: unique('Guest'), eventType: 'other', city: 'dubai' } });
     const since = await lastId();
-    const act = (name: string, args: unknown[]) => invokeWith(name, args, { cookie: mini, page: '/Admin/Inquiries' });
+    const act = (name: string, args: unknown[]) => invokeWith(name, args, { cookie: mini });
     expect(INQUIRY_ACTIONS.saveInquiryStatus).toBeTruthy();
     expect((await act('saveInquiryStatus', [inquiry.id, 'quoted'])).text).toContain('"ok":true');
     expect((await act('addNote', [inquiry.id, 'Called back, sent a quote'])).text).toContain('"ok":true');

@@ -20,11 +20,18 @@ type Lang = keyof typeof LANGS;
 const prefix = (lang: Lang) => (lang === 'ar' ? '/ar' : '');
 
 let admin = '';
+let mini = '';
+let pending = '';
 const ids: Record<string, number> = {};
 let leadId = 0;
 
 beforeAll(async () => {
   admin = await sessionCookie((await makeUser('admin')).email);
+  mini = await sessionCookie((await makeUser('mini')).email);
+  // A session that was valid until its account went back to pending (flags changed in the database).
+  const demoted = await makeUser('mini');
+  pending = await sessionCookie(demoted.email);
+  await testDb.user.update({ where: { id: demoted.id }, data: { isMiniAdmin: false } });
   for (const meta of ENTITY_METAS) {
     const row = (await (entityOf(meta.key).delegate(testDb) as { findFirst(a: object): Promise<{ id: number } | null> }).findFirst({
       orderBy: { id: 'asc' },
@@ -151,6 +158,20 @@ describe('every back-office address of the spec, in both languages', () => {
       ]) {
         const full = `${prefix(lang)}${path}`;
         expect((await get(full)).status, full).toBe(404);
+      }
+    });
+
+    it(`${lang}: a screen the role does not open says "forbidden" and shows nothing of it`, async () => {
+      const m = LANGS[lang].admin;
+      const forbids = (html: string) => html.includes('data-testid="forbidden"') && html.includes(m.forbidden);
+      // A Mini Admin: the content areas, not the Admins' screens.
+      for (const path of ['/Admin/Users', '/Admin/Settings', '/Admin/Activity', '/Admin/Backups'])
+        expect([path, forbids((await get(`${prefix(lang)}${path}`, mini)).text)]).toEqual([path, true]);
+      expect(forbids((await get(`${prefix(lang)}/Admin/Teams`, mini)).text)).toBe(false);
+      // A session whose account went back to pending: no content screen either.
+      for (const path of ['/Admin/Teams', '/Admin/CreateTeam', `/Admin/Team/${ids.team}`, '/Admin/Inquiries']) {
+        const answer = await get(`${prefix(lang)}${path}`, pending);
+        expect([path, answer.status, forbids(answer.text)]).toEqual([path, 200, true]);
       }
     });
 

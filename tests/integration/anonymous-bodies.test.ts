@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import { services } from '@/lib/entities/services';
 import { LARGE_BODY_RETRY_SECONDS, MAX_LARGE_BODIES, MAX_LARGE_BODIES_PER_ADDRESS, SMALL_BODY_LIMIT } from '@/lib/http/upload-limits';
-import { ACTIONS, actionPage, encode, sessionCookie } from '../helpers/actions';
+import { ACTIONS, encode, screenOf, sessionCookie } from '../helpers/actions';
 import { freshIp, noiseImage } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { makeUser, testDb } from '../helpers/db';
@@ -26,7 +26,7 @@ const MB = 1024 * 1024;
 const SUB_MIB = 1_048_000;
 const saveItem = ACTIONS.saveItem!;
 /** A back-office screen that uses the item actions (Next finds an action only through such a page). */
-const OFFICE = actionPage(saveItem, '/Admin/CreateTeam');
+const OFFICE = screenOf('saveItem');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let server: SpawnedServer;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import { ACTIONS, actionPage, invokeWith, sessionCookie } from '../helpers/actions';
+import { ACTIONS, invokeWith, screenOf, sessionCookie } from '../helpers/actions';
 import { BASE, freshIp, imageFile, userWithToken } from '../helpers/api';
 import { makeUser, testDb, unique } from '../helpers/db';
 import { API_RESOURCE_NAMES } from '@/lib/legacy/resources';
@@ -1058,11 +1058,11 @@ function generate() {
       ['register', '/SignUp'],
       ['restoreEntry', '/Admin/Activity'],
     ] as const) {
-      rawAction(`${name} with ${label}`, ACTIONS[name]!, type, body, 400, undefined, actionPage(ACTIONS[name]!, page));
+      rawAction(`${name} with ${label}`, ACTIONS[name]!, type, body, 400, undefined, page);
     }
   }
   const badRequest = actionError('badRequest');
-  const deletePage = actionPage(ACTIONS.deleteItem!, '/Admin/Teams');
+  const deletePage = screenOf('deleteItem');
   rawAction('deleteItem with a non-array body', ACTIONS.deleteItem!, 'text/plain;charset=UTF-8', '{"a":1}', 200, badRequest, deletePage);
   rawAction(
     'deleteItem with a dangling form reference',

@@ -76,7 +76,7 @@ async function upload(i: number): Promise<{ id: number; img: string }> {
   const form = new FormData();
   form.append('sortOrder', String(i % 1000));
   form.append('image', await photo(i));
-  const saved = await invoke('saveItem', ['slides', null, form], cookie, '/Admin', server.base);
+  const saved = await invoke('saveItem', ['slides', null, form], cookie, undefined, server.base);
   expect(saved.text).toContain('"ok":true');
   const row = await testDb.slide.findFirstOrThrow({ orderBy: { id: 'desc' } });
   return { id: row.id, img: row.image };

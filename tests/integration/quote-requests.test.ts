@@ -373,7 +373,7 @@ describe('the inbox', () => {
   });
 
   const act = async (name: string, args: unknown[], cookie: string) => {
-    const res = await invokeWith(name, args, { cookie, page: '/Admin/Inquiries' });
+    const res = await invokeWith(name, args, { cookie });
     expect(res.status).toBe(200);
     return res.text;
   };
@@ -496,7 +496,7 @@ describe('leads: assignment, follow-up, unread, own notes', () => {
   });
 
   const act = async (name: string, args: unknown[], cookie: string) => {
-    const res = await invokeWith(name, args, { cookie, page: '/Admin/Inquiries' });
+    const res = await invokeWith(name, args, { cookie });
     expect(res.status).toBe(200);
     return res.text;
   };

@@ -34,7 +34,7 @@ async function person(role: 'admin' | 'mini') {
 }
 
 const base = own.base;
-const act = (name: string, args: unknown[], cookie: string, page = '/Admin') => invoke(name, args, cookie, page, base());
+const act = (name: string, args: unknown[], cookie: string, page?: string) => invoke(name, args, cookie, page, base());
 const SENT_TO_ACCOUNT = /NEXT_REDIRECT;replace;\/Admin\/Account;307;/;
 const teamsPage = async (cookie: string) =>
   (await fetch(`${base()}/Admin/Teams`, { headers: { Cookie: cookie }, redirect: 'manual' })).text();

@@ -190,7 +190,7 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       const form = new FormData();
       for (const [key, value] of Object.entries({ nameEn: name, detailsEn: 'd', jobTitleEn: 'j' })) form.append(key, value);
       form.append('image', portrait);
-      const saved = await invoke('saveItem', ['team', null, form], cookie, '/Admin', driver.base());
+      const saved = await invoke('saveItem', ['team', null, form], cookie, undefined, driver.base());
       expect(saved.text).toContain('"ok":true');
       const row = await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } });
       const member = await storedMeta(`${driver.base()}/teamimges/${row.image}`);
@@ -349,7 +349,7 @@ describe.each(drivers)('uploads with the $label', (driver) => {
         data.append('image', file);
         return data;
       };
-      const created = await invoke('saveItem', ['team', null, await form(await imageFile('a.jpg'))], cookie, '/Admin', driver.base());
+      const created = await invoke('saveItem', ['team', null, await form(await imageFile('a.jpg'))], cookie, undefined, driver.base());
       expect(created.text).toContain('"ok":true');
       const row = await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } });
       expect(await driver.stored('team')).toContain(row.image);
@@ -359,7 +359,7 @@ describe.each(drivers)('uploads with the $label', (driver) => {
         'saveItem',
         ['team', row.id, await form(await imageFile('b.webp', 'webp'))],
         cookie,
-        '/Admin',
+        undefined,
         driver.base(),
       );
       expect(updated.text).toContain('"ok":true');
@@ -369,7 +369,7 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       expect(files).toContain(now.image);
       expect(files).not.toContain(row.image);
 
-      expect((await invoke('deleteItem', ['team', row.id], cookie, '/Admin', driver.base())).text).toContain('"ok":true');
+      expect((await invoke('deleteItem', ['team', row.id], cookie, undefined, driver.base())).text).toContain('"ok":true');
       // In the trash while the item can be restored from the activity log (the sweeper removes it after).
       expect(await driver.stored('team')).not.toContain(now.image);
       expect(await driver.stored('trash-team')).toContain(now.image);
@@ -540,7 +540,7 @@ describe('the S3 bucket driver only', () => {
       const form = new FormData();
       for (const [key, value] of Object.entries({ nameEn: unique('Down'), detailsEn: 'd', jobTitleEn: 'j' })) form.append(key, value);
       form.append('image', await imageFile('during.jpg'));
-      const action = await invoke('saveItem', ['team', null, form], cookie, '/Admin', s3Server.base);
+      const action = await invoke('saveItem', ['team', null, form], cookie, undefined, s3Server.base);
       expect(action.text).toContain('"error":"unavailable"');
 
       // A delete is done without the store: its object is kept for a restore from the activity

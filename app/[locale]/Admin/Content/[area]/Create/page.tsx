@@ -1,9 +1,11 @@
 import { getTranslations } from 'next-intl/server';
 import { BackToList } from '@/components/admin/back-to-list';
+import { ForbiddenNotice } from '@/components/admin/forbidden-notice';
 import { ItemForm } from '@/components/admin/item-form';
 import { areaOf } from '@/lib/admin/content-screen';
 import { imageLimits, screenMetadata, screenUser, type ScreenProps } from '@/lib/admin/screen';
 import { fieldOptions } from '@/lib/admin/server';
+import { can } from '@/lib/auth/permissions';
 import { runtimeKey } from '@/lib/i18n/keys';
 
 // A content area's new item (/Admin/CreateTeam, /Admin/CreateEvent, …: lib/admin/rewrites.ts).
@@ -13,8 +15,9 @@ export const generateMetadata = screenMetadata<{ area: string }>((t, { area }) =
 
 export default async function AreaCreatePage({ params }: Props) {
   const { locale, area: key } = await params;
-  await screenUser(locale);
+  const user = await screenUser(locale);
   const area = areaOf(key);
+  if (!can(user, area.meta.permission)) return <ForbiddenNotice />;
   const [ta, options] = await Promise.all([getTranslations(`admin.areas.${area.key}`), fieldOptions(area, locale)]);
   return (
     <section>

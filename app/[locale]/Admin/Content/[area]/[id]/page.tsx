@@ -1,11 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { BackToList } from '@/components/admin/back-to-list';
+import { ForbiddenNotice } from '@/components/admin/forbidden-notice';
 import { ItemForm } from '@/components/admin/item-form';
 import { areaOf } from '@/lib/admin/content-screen';
 import { imageLimits, screenMetadata, screenUser, type ScreenProps } from '@/lib/admin/screen';
 import { fieldOptions, formValues } from '@/lib/admin/server';
 import { parseId } from '@/lib/entities/ids';
+import { can } from '@/lib/auth/permissions';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { localePath } from '@/lib/pages';
 
@@ -16,8 +18,9 @@ export const generateMetadata = screenMetadata<{ area: string }>((t, { area }) =
 
 export default async function AreaEditPage({ params }: Props) {
   const { locale, area: key, id: rawId } = await params;
-  await screenUser(locale);
+  const user = await screenUser(locale);
   const area = areaOf(key);
+  if (!can(user, area.meta.permission)) return <ForbiddenNotice />;
   const id = parseId(rawId);
   if (!id) notFound();
   const [t, ta, current, options] = await Promise.all([
