@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { deleteItem } from '@/lib/admin/item-actions';
 import { deleteUser } from '@/lib/admin/user-actions';
 import type { ActionResult } from '@/lib/admin/action-kit';
-import type { AreaKey } from '@/lib/admin/areas';
+import { ITEM_AREA_FIELD, ITEM_ID_FIELD, USER_ID_FIELD, type AreaKey } from '@/lib/admin/areas';
+import { scriptedForm } from '@/lib/http/scripted-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
@@ -55,7 +56,16 @@ export function DeleteButton({
 
   async function confirm() {
     setBusy(true);
-    const result = await (target === 'users' ? deleteUser(id) : deleteItem(target, id)).catch((): ActionResult => ({
+    // The fields the screen's own confirmation posts without scripts (item-list.tsx, users-screen.tsx).
+    const form = scriptedForm(new FormData());
+    if (target === 'users') form.set(USER_ID_FIELD, String(id));
+    else
+      for (const [key, value] of [
+        [ITEM_AREA_FIELD, target],
+        [ITEM_ID_FIELD, String(id)],
+      ] as const)
+        form.set(key, value);
+    const result = await (target === 'users' ? deleteUser(null, form) : deleteItem(null, form)).catch((): ActionResult => ({
       ok: false,
       error: 'server',
     }));

@@ -1,21 +1,13 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { ActionResult } from '@/lib/admin/action-kit';
 import { adminPath } from '@/lib/admin/areas';
-import {
-  addNote,
-  assignLead,
-  deleteInquiry,
-  deleteNote,
-  editNote,
-  leadFormPlain,
-  markUnread,
-  saveInquiryStatus,
-} from '@/lib/inquiries/actions';
-import { PLAIN_LEAD_FORM_FIELD, PLAIN_LEAD_ID_FIELD, PLAIN_NOTE_ID_FIELD, STATUSES, type PlainLeadForm } from '@/lib/inquiries/constants';
+import { addNote, assignLead, deleteInquiry, deleteNote, editNote, markUnread, saveInquiryStatus } from '@/lib/inquiries/actions';
+import { LEAD_ID_FIELD, NOTE_ID_FIELD, STATUSES } from '@/lib/inquiries/constants';
+import { scriptedForm } from '@/lib/http/scripted-form';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { getPathname, useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
@@ -42,19 +34,27 @@ export function RefreshAfterRead() {
 }
 
 /**
- * The status, note and assignment forms post natively to `leadFormPlain` when scripts do not
- * run (their submit handlers stop that post once they do), saying which form, which lead and the
- * page's language.
+ * Each of the lead's forms has one action (lib/inquiries/actions.ts). Without scripts the browser
+ * posts the form to it (useActionState gives it its two arguments) and it answers with the lead's
+ * page; with them a handler calls it with the form marked as scripted and shows a toast. These
+ * hidden fields say which lead (and note) and the page's language.
  */
-function PlainFields({ form, id, noteId }: { form: PlainLeadForm; id: number; noteId?: number }) {
+function LeadFields({ id, noteId }: { id: number; noteId?: number }) {
   return (
     <>
       <input type="hidden" name="locale" value={useLocale()} />
-      <input type="hidden" name={PLAIN_LEAD_FORM_FIELD} value={form} />
-      <input type="hidden" name={PLAIN_LEAD_ID_FIELD} value={id} />
-      {noteId !== undefined && <input type="hidden" name={PLAIN_NOTE_ID_FIELD} value={noteId} />}
+      <input type="hidden" name={LEAD_ID_FIELD} value={id} />
+      {noteId !== undefined && <input type="hidden" name={NOTE_ID_FIELD} value={noteId} />}
     </>
   );
+}
+
+/** A scripted call's form: the lead (and note) and the fields of a control that is not a whole form. */
+function leadForm(leadId: number, fields: Record<string, string> = {}): FormData {
+  const form = scriptedForm(new FormData());
+  form.set(LEAD_ID_FIELD, String(leadId));
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
 }
 
 /**
@@ -114,9 +114,10 @@ export function InquiryStatusForm({ id, status }: { id: number; status: string }
   const [state, setState] = useState<ControlState>('idle');
   const saved = useRef(status);
   const select = useRef<HTMLSelectElement>(null);
+  const [, formAction] = useActionState(saveInquiryStatus, null);
   async function save(value: string) {
     setState('saving');
-    const result = await saveInquiryStatus(id, value).catch(failed);
+    const result = await saveInquiryStatus(null, leadForm(id, { status: value })).catch(failed);
     if (result.ok) {
       saved.current = value;
       setState('saved');
@@ -132,8 +133,8 @@ export function InquiryStatusForm({ id, status }: { id: number; status: string }
     void save(String(new FormData(event.currentTarget).get('status')));
   }
   return (
-    <form action={leadFormPlain} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" data-testid="inquiry-status-form">
-      <PlainFields form="status" id={id} />
+    <form action={formAction} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" data-testid="inquiry-status-form">
+      <LeadFields id={id} />
       <div>
         <label htmlFor="inquiry-status" className="mb-1 block text-sm font-semibold">
           {t('status')}
@@ -174,6 +175,7 @@ export function InquiryNoteForm({ id }: { id: number }) {
   const [error, setError] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   const noteForm = useRef<HTMLFormElement>(null);
+  const [, formAction] = useActionState(addNote, null);
   // A note being typed is a change: leaving asks, and the tab keeps it as a draft. Once added the
   // form is empty again, as it was drawn, so nothing is left to guard.
   const unsaved = useUnsavedChanges(noteForm, {
@@ -189,7 +191,7 @@ export function InquiryNoteForm({ id }: { id: number }) {
     event.preventDefault();
     const form = event.currentTarget;
     setBusy(true);
-    const result = await addNote(id, String(new FormData(form).get('text') ?? '')).catch(failed);
+    const result = await addNote(null, scriptedForm(form)).catch(failed);
     setBusy(false);
     if (result.ok) {
       form.reset();
@@ -205,9 +207,9 @@ export function InquiryNoteForm({ id }: { id: number }) {
     } else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
   }
   return (
-    <form ref={noteForm} action={leadFormPlain} onSubmit={onSubmit} className="grid gap-2" data-testid="inquiry-note-form">
+    <form ref={noteForm} action={formAction} onSubmit={onSubmit} className="grid gap-2" data-testid="inquiry-note-form">
       {unsaved.notice}
-      <PlainFields form="note" id={id} />
+      <LeadFields id={id} />
       <label htmlFor="inquiry-note" className="font-semibold">
         {t('noteLabel')}
       </label>
@@ -239,9 +241,10 @@ export function InquiryDeleteButton({ id, name }: { id: number; name: string }) 
   const scripted = useScripted();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [, formAction] = useActionState(deleteInquiry, null);
   async function confirm() {
     setBusy(true);
-    const result = await deleteInquiry(id).catch(failed);
+    const result = await deleteInquiry(null, leadForm(id)).catch(failed);
     setBusy(false);
     setOpen(false);
     if (result.ok) {
@@ -252,8 +255,8 @@ export function InquiryDeleteButton({ id, name }: { id: number; name: string }) 
   if (!scripted) {
     return (
       <PlainDisclosure label={t('delete')} danger testId="delete">
-        <form action={leadFormPlain} className="grid gap-2" data-testid="delete-confirm">
-          <PlainFields form="delete" id={id} />
+        <form action={formAction} className="grid gap-2" data-testid="delete-confirm">
+          <LeadFields id={id} />
           <p>{t('deleteText', { name })}</p>
           <button type="submit" className="btn-danger justify-self-start" data-testid="confirm-button">
             {t('delete')}
@@ -299,12 +302,13 @@ export function InquiryAssignForm({
   const [error, setError] = useState('');
   const form = useRef<HTMLFormElement>(null);
   const saved = useRef({ assignee: assigneeId === null ? '' : String(assigneeId), followUp });
+  const [, formAction] = useActionState(assignLead, null);
   async function save() {
     if (!form.current) return;
-    const data = new FormData(form.current);
+    const data = scriptedForm(form.current);
     const next = { assignee: String(data.get('assignee') ?? ''), followUp: String(data.get('followUp') ?? '') };
     setState('saving');
-    const result = await assignLead(id, next.assignee ? Number(next.assignee) : null, next.followUp).catch(failed);
+    const result = await assignLead(null, data).catch(failed);
     if (result.ok) {
       saved.current = next;
       setError('');
@@ -338,14 +342,8 @@ export function InquiryAssignForm({
     return () => element?.removeEventListener('change', onChange);
   }, []);
   return (
-    <form
-      ref={form}
-      action={leadFormPlain}
-      onSubmit={onSubmit}
-      className="flex flex-wrap items-end gap-2"
-      data-testid="inquiry-assign-form"
-    >
-      <PlainFields form="assign" id={id} />
+    <form ref={form} action={formAction} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" data-testid="inquiry-assign-form">
+      <LeadFields id={id} />
       <div>
         <label htmlFor="inquiry-assignee" className="mb-1 block text-sm font-semibold">
           {t('assignee')}
@@ -412,12 +410,14 @@ export function NoteOwnerControls({ leadId, noteId, text }: { leadId: number; no
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const editRef = useRef<HTMLFormElement>(null);
+  const [, editAction] = useActionState(editNote, null);
+  const [, deleteAction] = useActionState(deleteNote, null);
   // An edit being typed asks before leaving (it is short: no draft).
   const unsaved = useUnsavedChanges(editRef, { shown: editing || !scripted });
   async function onSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault(); // React then leaves the form's action alone
     setBusy(true);
-    const result = await editNote(noteId, String(new FormData(event.currentTarget).get('text') ?? '')).catch(failed);
+    const result = await editNote(null, scriptedForm(event.currentTarget)).catch(failed);
     setBusy(false);
     if (result.ok) {
       unsaved.saved();
@@ -432,17 +432,17 @@ export function NoteOwnerControls({ leadId, noteId, text }: { leadId: number; no
   }
   async function onDelete() {
     setBusy(true);
-    const result = await deleteNote(noteId).catch(failed);
+    const result = await deleteNote(null, leadForm(leadId, { [NOTE_ID_FIELD]: String(noteId) })).catch(failed);
     setBusy(false);
     setConfirming(false);
     if (result.ok) toast.success(t('noteDeleted'), { duration: TIMINGS.successToastMs });
     else toast.error(t('saveFailed'), { duration: TIMINGS.defaultToastMs });
   }
   const field = `inquiry-note-edit-${noteId}`;
-  // One form for both ways: posted natively to leadFormPlain without scripts, by onSave with them.
+  // One form for both ways: posted by the browser without scripts, by onSave with them.
   const editForm = (
-    <form ref={editRef} action={leadFormPlain} onSubmit={onSave} className="mt-2 grid gap-2" data-testid="inquiry-note-edit-form">
-      <PlainFields form="editNote" id={leadId} noteId={noteId} />
+    <form ref={editRef} action={editAction} onSubmit={onSave} className="mt-2 grid gap-2" data-testid="inquiry-note-edit-form">
+      <LeadFields id={leadId} noteId={noteId} />
       <label htmlFor={field} className="sr-only">
         {t('editNote')}
       </label>
@@ -481,8 +481,8 @@ export function NoteOwnerControls({ leadId, noteId, text }: { leadId: number; no
           {editForm}
         </PlainDisclosure>
         <PlainDisclosure label={t('deleteNote')} testId="inquiry-note-delete">
-          <form action={leadFormPlain} className="grid gap-2">
-            <PlainFields form="deleteNote" id={leadId} noteId={noteId} />
+          <form action={deleteAction} className="grid gap-2">
+            <LeadFields id={leadId} noteId={noteId} />
             <p>{t('deleteNoteText')}</p>
             <button type="submit" className="btn-danger justify-self-start" data-testid="confirm-button">
               {t('deleteNote')}

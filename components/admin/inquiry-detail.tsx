@@ -8,7 +8,7 @@ import { LtrToken } from '@/components/ltr-token';
 import type { ReactNode } from 'react';
 import { leadWhatsappUrl } from '@/lib/whatsapp';
 import { AdminLink } from '@/components/admin/admin-link';
-import type { PlainLeadForm } from '@/lib/inquiries/constants';
+import type { LeadForm } from '@/lib/inquiries/constants';
 import {
   InquiryAssignForm,
   InquiryDeleteButton,
@@ -20,7 +20,7 @@ import {
 } from './inquiry-controls';
 
 /** /Admin/Inquiry/{id}: everything the visitor sent, the status, the notes; opening marks it read. */
-/** What a form sent without scripts did (lib/inquiries/actions.ts leadFormPlain): its toast, as the page's answer. */
+/** What a form sent without scripts did (lib/inquiries/actions.ts): its toast, as the page's answer. */
 const PLAIN_SAVED = {
   status: 'statusSaved',
   note: 'noteAdded',
@@ -28,7 +28,7 @@ const PLAIN_SAVED = {
   editNote: 'noteSaved',
   deleteNote: 'noteDeleted',
   delete: 'deleted',
-} as const satisfies Record<PlainLeadForm, string>;
+} as const satisfies Record<LeadForm, string>;
 
 export async function InquiryDetail({
   id,
@@ -39,7 +39,7 @@ export async function InquiryDetail({
   id: number;
   locale: string;
   viewer: number;
-  plain?: { form: PlainLeadForm; ok: boolean };
+  plain?: { form: LeadForm; ok: boolean };
 }) {
   const [t, admin, quote, opened, staff, services] = await Promise.all([
     getTranslations('admin.inquiries'),

@@ -25,7 +25,7 @@ export async function InquiryInbox({
   locale: string;
   filter: InquiryFilter;
   viewer: number;
-  /** A lead was just deleted without scripts (lib/inquiries/actions.ts leadFormPlain): said here, its page is gone. */
+  /** A lead was just deleted without scripts (lib/inquiries/actions.ts deleteInquiry): said here, its page is gone. */
   deleted?: boolean;
 }) {
   const [t, quote, rows, total, services] = await Promise.all([

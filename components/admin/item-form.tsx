@@ -3,9 +3,10 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { saveItem, saveItemPlain } from '@/lib/admin/item-actions';
+import { saveItem } from '@/lib/admin/item-actions';
+import { scriptedForm } from '@/lib/http/scripted-form';
 import type { ActionResult } from '@/lib/admin/action-kit';
-import { AREAS, PLAIN_AREA_FIELD, PLAIN_ID_FIELD, adminPath, formInput, type AreaKey, type FormField } from '@/lib/admin/areas';
+import { AREAS, ITEM_AREA_FIELD, ITEM_ID_FIELD, adminPath, formInput, type AreaKey, type FormField } from '@/lib/admin/areas';
 import { fieldErrors as toFieldErrors } from '@/lib/entities/fields';
 import { VERSION_FIELD } from '@/lib/entities/version';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -26,9 +27,9 @@ const TOAST_ID = 'item-form';
 /**
  * The one create/update form of the back office. Submit validates with the entity's zod schema
  * (the same one the server uses), then asks for confirmation; Confirm calls the server action,
- * which validates again. Field errors appear under their fields. Without scripts the form posts
- * natively to saveItemPlain (no dialog): saved, the list; refused, this form again with its
- * errors and what was typed (`plain`).
+ * which validates again. Field errors appear under their fields. Without scripts the browser posts
+ * the form to the same action (no dialog): saved, the list; refused, this form again with its
+ * errors and what was typed (`plain`, its state).
  */
 export function ItemForm({
   areaKey,
@@ -57,7 +58,7 @@ export function ItemForm({
   const router = useRouter();
   const locale = useLocale();
   const form = useRef<HTMLFormElement>(null);
-  const [plain, plainAction] = useActionState(saveItemPlain, null);
+  const [plain, plainAction] = useActionState(saveItem, null);
   const refusedPlain = plain && !plain.ok ? plain : null;
   const [errors, setErrors] = useState<Record<string, string[]>>(refusedPlain?.fieldErrors ?? {});
   const [pending, setPending] = useState<FormData | null>(null);
@@ -123,7 +124,7 @@ export function ItemForm({
   async function onConfirm() {
     if (!pending) return;
     setBusy(true);
-    const result = await saveItem(areaKey, id ?? null, pending).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    const result = await saveItem(null, scriptedForm(pending)).catch((): ActionResult => ({ ok: false, error: 'server' }));
     setBusy(false);
     setPending(null);
     if (!result.ok && result.conflict) {
@@ -186,8 +187,8 @@ export function ItemForm({
         />
       )}
       <input type="hidden" name="locale" value={locale} />
-      <input type="hidden" name={PLAIN_AREA_FIELD} value={areaKey} />
-      <input type="hidden" name={PLAIN_ID_FIELD} value={id ?? ''} />
+      <input type="hidden" name={ITEM_AREA_FIELD} value={areaKey} />
+      <input type="hidden" name={ITEM_ID_FIELD} value={id ?? ''} />
       {refusedPlain && (
         // The scripted form says this in a toast; without scripts it is the page's answer.
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400" data-testid="item-form-refused">

@@ -1,9 +1,9 @@
 import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { deleteItemPlain } from '@/lib/admin/item-actions';
+import { deleteItem } from '@/lib/admin/item-actions';
 import type { AreaDef } from '@/lib/admin/areas';
-import { adminPath, CONFIRM_DELETE_ID, PLAIN_AREA_FIELD, PLAIN_ID_FIELD } from '@/lib/admin/areas';
+import { adminPath, CONFIRM_DELETE_ID, ITEM_AREA_FIELD, ITEM_ID_FIELD } from '@/lib/admin/areas';
 import type { AdminCard } from '@/lib/admin/server';
 import { AdminLink } from '@/components/admin/admin-link';
 import { SocialIcon } from '@/components/site/social-icon';
@@ -119,8 +119,8 @@ export async function ItemList({
         <PlainDeleteConfirm
           name={<bdi dir={area.ltrCard ? 'ltr' : undefined}>{titleOf(cards[confirming]!, confirming)}</bdi>}
           text={t('deleteConfirmText')}
-          action={deleteItemPlain}
-          fields={{ locale, [PLAIN_AREA_FIELD]: area.key, [PLAIN_ID_FIELD]: cards[confirming]!.id }}
+          action={deleteItem}
+          fields={{ locale, [ITEM_AREA_FIELD]: area.key, [ITEM_ID_FIELD]: cards[confirming]!.id }}
           cancelHref={listHref(area, query)}
         />
       )}

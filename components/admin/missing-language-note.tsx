@@ -11,7 +11,7 @@ const valueOf = (form: HTMLFormElement, name: string) => {
 };
 
 /**
- * Under a text field whose other-language twin (xxxEn / xxxAr, read from the form's fields) is
+ * Under a text field whose other-language twin (its bilingual pair, read from the form's fields) is
  * filled while it is empty: the site will show the other language there. From the values the form
  * was loaded with (so without scripts too), then live as the person types.
  */

@@ -1,11 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AdminLink } from '@/components/admin/admin-link';
+import type { ActionResult } from '@/lib/admin/action-kit';
 import { CONFIRM_DELETE_ID } from '@/lib/admin/areas';
+import { ActionForm } from './action-form';
 
 /**
  * The confirmation a Delete leads to before scripts run (or without them): the scripted page asks
- * in a dialog instead. Its form posts to a plain action (`action`) with `fields` as hidden inputs;
+ * in a dialog instead. Its form posts to the delete's action (`action`) with `fields` as hidden inputs;
  * Cancel goes back to the screen as it was (`cancelHref`).
  */
 export async function PlainDeleteConfirm({
@@ -18,7 +20,7 @@ export async function PlainDeleteConfirm({
   /** What is deleted, as its card names it. */
   name: ReactNode;
   text: string;
-  action: (form: FormData) => Promise<void>;
+  action: (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
   fields: Record<string, string | number>;
   cancelHref: string;
 }) {
@@ -35,7 +37,7 @@ export async function PlainDeleteConfirm({
       </h2>
       <p className="mt-2 font-semibold wrap-anywhere">{name}</p>
       <p className="mt-2 text-zinc-700 dark:text-zinc-300">{text}</p>
-      <form action={action} className="mt-4 flex flex-wrap gap-3">
+      <ActionForm action={action} className="mt-4 flex flex-wrap gap-3">
         {Object.entries(fields).map(([key, value]) => (
           <input key={key} type="hidden" name={key} value={value} />
         ))}
@@ -45,7 +47,7 @@ export async function PlainDeleteConfirm({
         <AdminLink href={cancelHref} className="btn-secondary" data-testid="cancel-delete">
           {t('cancel')}
         </AdminLink>
-      </form>
+      </ActionForm>
     </section>
   );
 }

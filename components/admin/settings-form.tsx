@@ -3,7 +3,8 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { saveSettings, saveSettingsPlain } from '@/lib/settings/actions';
+import { saveSettings } from '@/lib/settings/actions';
+import { scriptedForm } from '@/lib/http/scripted-form';
 import { type ActionResult } from '@/lib/admin/action-kit';
 import { runtimeKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -17,6 +18,7 @@ import { ImageInput, type ImageLimits } from './image-input';
 import { useUnsavedChanges } from './unsaved-changes';
 import { useVersionedValues, VersionConflict } from './version-conflict';
 import { typedValues } from '@/lib/admin/conflict';
+import { columnOf, LANGUAGES } from '@/lib/entities/bilingual';
 
 // One toast per form: a new outcome replaces the last one instead of stacking under it.
 const TOAST_ID = 'settings-form';
@@ -29,52 +31,33 @@ const VERSIONED_FIELDS: FormField[] = SETTINGS_TEXT_FIELDS.map((name) => ({ name
 interface FieldDef {
   name: TextField;
   multiline?: boolean;
-  rtl?: boolean;
-  ltr?: boolean;
+  /** Left to right (addresses, numbers, the English texts) or right to left (the Arabic ones). */
+  dir?: 'ltr' | 'rtl';
   type?: 'text' | 'tel' | 'number';
   /** A multi-line field's height in lines (3 unless set). */
   rows?: number;
 }
 
+/** A bilingual setting (lib/settings/schema.ts): its two fields, English then Arabic, each in its direction. */
+const pair = (
+  name: 'companyName' | 'tagline' | 'about' | 'titleSuffix' | 'description' | 'privacy',
+  field: Omit<FieldDef, 'name' | 'dir'> = {},
+) => LANGUAGES.map((language): FieldDef => ({ name: columnOf(name, language), ...field, dir: language === 'ar' ? 'rtl' : 'ltr' }));
+
 const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact' | 'privacy' | 'activity'; fields: (FieldDef | SettingsFileField)[] }[] = [
-  { key: 'brand', fields: [{ name: 'companyNameEn', ltr: true }, { name: 'companyNameAr', rtl: true }, 'logo'] },
-  {
-    key: 'texts',
-    fields: [
-      { name: 'taglineEn', ltr: true },
-      { name: 'taglineAr', rtl: true },
-      { name: 'aboutEn', multiline: true, ltr: true, rows: 8 },
-      { name: 'aboutAr', multiline: true, rtl: true, rows: 8 },
-      'aboutImage',
-      'portfolio',
-    ],
-  },
-  {
-    key: 'seo',
-    fields: [
-      { name: 'titleSuffixEn', ltr: true },
-      { name: 'titleSuffixAr', rtl: true },
-      { name: 'descriptionEn', multiline: true, ltr: true },
-      { name: 'descriptionAr', multiline: true, rtl: true },
-      'socialImage',
-    ],
-  },
+  { key: 'brand', fields: [...pair('companyName'), 'logo'] },
+  { key: 'texts', fields: [...pair('tagline'), ...pair('about', { multiline: true, rows: 8 }), 'aboutImage', 'portfolio'] },
+  { key: 'seo', fields: [...pair('titleSuffix'), ...pair('description', { multiline: true }), 'socialImage'] },
   {
     key: 'contact',
     fields: [
-      { name: 'inquiryRecipients', ltr: true },
-      { name: 'whatsapp', ltr: true, type: 'tel' },
+      { name: 'inquiryRecipients', dir: 'ltr' },
+      { name: 'whatsapp', dir: 'ltr', type: 'tel' },
     ],
   },
   // The notice the quote form's consent line links to (/Privacy, issue 27).
-  {
-    key: 'privacy',
-    fields: [
-      { name: 'privacyEn', multiline: true, ltr: true, rows: 12 },
-      { name: 'privacyAr', multiline: true, rtl: true, rows: 12 },
-    ],
-  },
-  { key: 'activity', fields: [{ name: 'activityRetentionDays', ltr: true, type: 'number' }] },
+  { key: 'privacy', fields: pair('privacy', { multiline: true, rows: 12 }) },
+  { key: 'activity', fields: [{ name: 'activityRetentionDays', dir: 'ltr', type: 'number' }] },
 ];
 
 const ORDER = SECTIONS.flatMap((section) => section.fields.map((field) => (typeof field === 'string' ? field : field.name)));
@@ -117,8 +100,8 @@ export function SettingsForm({
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
   const locale = useLocale();
-  // Without scripts the form posts to saveSettingsPlain: a refusal comes back as this state.
-  const [plain, plainAction] = useActionState(saveSettingsPlain, null);
+  // Without scripts the browser posts the form to the same action: a refusal comes back as this state.
+  const [plain, plainAction] = useActionState(saveSettings, null);
   const refusedPlain = plain && !plain.ok ? plain : null;
   const [errors, setErrors] = useState<Record<string, string[]>>(refusedPlain?.fieldErrors ?? {});
   const [busy, setBusy] = useState(false);
@@ -167,7 +150,7 @@ export function SettingsForm({
       return;
     }
     setBusy(true);
-    const result = await saveSettings(data).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    const result = await saveSettings(null, scriptedForm(data)).catch((): ActionResult => ({ ok: false, error: 'server' }));
     setBusy(false);
     if (!result.ok && result.conflict) {
       versioned.refused(data, result.conflict);
@@ -215,7 +198,7 @@ export function SettingsForm({
       'aria-invalid': Boolean(error),
       'aria-describedby':
         [isDefault ? `${id}-default` : '', hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
-      dir: def.rtl ? 'rtl' : def.ltr ? 'ltr' : undefined,
+      dir: def.dir,
       className: 'field-input',
     } as const;
     return (

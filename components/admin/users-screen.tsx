@@ -5,8 +5,8 @@ import { InviteForm } from '@/components/admin/invite-form';
 import { PlainDeleteConfirm } from '@/components/admin/plain-delete-confirm';
 import { SignupModeForm } from '@/components/admin/signup-mode-form';
 import { UsersTable } from '@/components/admin/users-table';
-import { deleteUserPlain } from '@/lib/admin/user-actions';
-import { PLAIN_USER_ID_FIELD } from '@/lib/admin/areas';
+import { deleteUser } from '@/lib/admin/user-actions';
+import { USER_ID_FIELD } from '@/lib/admin/areas';
 import type { SearchParams } from '@/lib/admin/screen';
 import type { CurrentUser } from '@/lib/auth/guard';
 import { listInvitations } from '@/lib/entities/user/invitations';
@@ -28,7 +28,7 @@ export async function UsersScreen({ locale, user, query }: { locale: string; use
   ]);
   const usersHref = (page: number) => ({ pathname: '/Admin/Users', query: { ...(q ? { q } : {}), ...(page > 1 ? { page } : {}) } });
   // Without scripts: the forms keep the search and page, a Delete leads to this screen's own
-  // confirmation, and the answer comes back in the address (lib/admin/user-actions.ts saveUserFlagsPlain).
+  // confirmation, and the answer comes back in the address (lib/admin/user-actions.ts saveUserFlags).
   const kept: Record<string, string> = { ...(q ? { q } : {}), ...(pageNumber > 1 ? { page: String(pageNumber) } : {}) };
   const keptQuery = new URLSearchParams(kept).toString();
   const listPath = `/Admin/Users${keptQuery ? `?${keptQuery}` : ''}`;
@@ -73,8 +73,8 @@ export async function UsersScreen({ locale, user, query }: { locale: string; use
           <PlainDeleteConfirm
             name={<bdi dir="ltr">{confirming.email}</bdi>}
             text={t('users.deleteText', { email: confirming.email })}
-            action={deleteUserPlain}
-            fields={{ locale, [PLAIN_USER_ID_FIELD]: confirming.id, ...kept }}
+            action={deleteUser}
+            fields={{ locale, [USER_ID_FIELD]: confirming.id, ...kept }}
             cancelHref={listPath}
           />
         )}

@@ -1,10 +1,11 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useActionState, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { saveUserFlags, saveUserFlagsPlain } from '@/lib/admin/user-actions';
-import { CONFIRM_DELETE_ID, PLAIN_USER_ID_FIELD } from '@/lib/admin/areas';
+import { saveUserFlags } from '@/lib/admin/user-actions';
+import { scriptedForm } from '@/lib/http/scripted-form';
+import { CONFIRM_DELETE_ID, USER_ID_FIELD } from '@/lib/admin/areas';
 import { useScripted } from '@/components/ui/use-scripted';
 import type { ActionResult } from '@/lib/admin/action-kit';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -89,6 +90,7 @@ function UserCard({
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
   const [isMiniAdmin, setIsMiniAdmin] = useState(user.isMiniAdmin);
   const [busy, setBusy] = useState(false);
+  const [, flagsAction] = useActionState(saveUserFlags, null);
   const scripted = useScripted();
   const locale = useLocale();
   const pending = !user.isAdmin && !user.isMiniAdmin;
@@ -97,8 +99,9 @@ function UserCard({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault(); // React then leaves the form's action alone
     if (busy || !dirty) return;
+    const form = scriptedForm(event.currentTarget);
     setBusy(true);
-    const result = await saveUserFlags(user.id, isAdmin, isMiniAdmin).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    const result = await saveUserFlags(null, form).catch((): ActionResult => ({ ok: false, error: 'server' }));
     setBusy(false);
     if (result.ok) {
       toast.success(t('saved'), { duration: TIMINGS.successToastMs });
@@ -131,10 +134,10 @@ function UserCard({
         )}
       </div>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{user.name}</p>
-      {/* A plain form too: without scripts the boxes are posted to saveUserFlagsPlain. */}
-      <form action={saveUserFlagsPlain} onSubmit={onSubmit}>
+      {/* Without scripts the browser posts the boxes to the same action, which answers with the screen. */}
+      <form action={flagsAction} onSubmit={onSubmit}>
         <input type="hidden" name="locale" value={locale} />
-        <input type="hidden" name={PLAIN_USER_ID_FIELD} value={user.id} />
+        <input type="hidden" name={USER_ID_FIELD} value={user.id} />
         {Object.entries(kept).map(([key, value]) => (
           <input key={key} type="hidden" name={key} value={value} />
         ))}

@@ -2,6 +2,7 @@
 
 import { useActionState, useState, type FormEvent } from 'react';
 import type { ActionResult } from '@/lib/admin/action-kit';
+import { scriptedForm } from '@/lib/http/scripted-form';
 
 type FormAction = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
@@ -18,9 +19,7 @@ export function useProgressiveAction(action: FormAction) {
   async function submit(event: FormEvent<HTMLFormElement>): Promise<ActionResult> {
     event.preventDefault(); // React then leaves the form's action alone
     setBusy(true);
-    const form = new FormData(event.currentTarget);
-    form.set('js', '1');
-    return action(null, form).catch((): ActionResult => ({ ok: false, error: 'server' }));
+    return action(null, scriptedForm(event.currentTarget)).catch((): ActionResult => ({ ok: false, error: 'server' }));
   }
 
   /** What the browser's own POST answered, when it failed (shown under the form). */

@@ -22,6 +22,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { pagePath } from '@/lib/pages';
 import type * as Schema from '@/lib/inquiries/schema';
 import { QuoteReference } from './quote-reference';
+import { SCRIPTED_FIELD } from '@/lib/http/scripted-form';
 
 type Errors = Partial<Record<QuoteField, string>>;
 
@@ -149,7 +150,7 @@ export function QuoteForm({
     }
     setBusy(true);
     const data = new FormData(form.current!);
-    data.set('js', '1');
+    data.set(SCRIPTED_FIELD, '1');
     // Someone quicker than the fill time (a browser's autofill, a pasted address) is not refused:
     // the post waits for the token asked for at the first focus, then out the rest of the time,
     // counted from when this browser got it (never before the server issued it).

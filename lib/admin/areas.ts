@@ -4,7 +4,8 @@
 // descriptor from lib/entities/registry.ts `entityOf`).
 // First: it configures zod for the browser before the registry's schemas are built.
 import './zod-jitless';
-import { formFields, isRequired, type EntityMeta, type FieldKind } from '@/lib/entities/define';
+import { formFields, isRequired, type EntityMeta } from '@/lib/entities/define';
+import { type FieldKind, type Language, type PairMember } from '@/lib/entities/field-meta';
 import { parseId } from '@/lib/entities/ids';
 import { ENTITY_METAS, type EntityKey } from '@/lib/entities/metas';
 
@@ -15,8 +16,10 @@ export interface FormField {
   kind: FieldKind;
   /** Shown with an asterisk: what the schema (or the entity's image rule) refuses to go without. */
   required: boolean;
-  /** Right-to-left input (the Arabic fields). */
+  /** Right-to-left input (a pair's Arabic field, lib/entities/bilingual.ts). */
   rtl?: boolean;
+  /** Its bilingual pair, if any. */
+  language?: PairMember;
   optionsFrom?: string;
   hint?: boolean;
   /** A box that starts ticked on a new item: the schema's value when it is left out. */
@@ -42,42 +45,23 @@ export function formInput(fields: readonly FormField[], data: FormData): Record<
   return raw;
 }
 
-/** The item form's hidden fields naming its area and item, for its post without scripts (saveItemPlain). */
-export const PLAIN_AREA_FIELD = 'itemArea';
-export const PLAIN_ID_FIELD = 'itemId';
-/** The Users screen's forms without scripts: which account (lib/admin/user-actions.ts saveUserFlagsPlain, deleteUserPlain). */
-export const PLAIN_USER_ID_FIELD = 'userId';
+/** The item form's and the item delete's hidden fields naming the area and the item (lib/admin/item-actions.ts). */
+export const ITEM_AREA_FIELD = 'itemArea';
+export const ITEM_ID_FIELD = 'itemId';
+/** The Users screen's forms: which account (lib/admin/user-actions.ts saveUserFlags, deleteUser). */
+export const USER_ID_FIELD = 'userId';
 /** Where a delete's confirmation without scripts sits on its screen (components/admin/plain-delete-confirm.tsx); its links jump there. */
 export const CONFIRM_DELETE_ID = 'confirm-delete';
 
 /**
- * What a refused form held, as its fields show it again (a box as true/false, a list one a line):
- * the form sent without scripts comes back with the errors and what was typed, not emptied.
+ * A field's twin in the other language, from the pair the schema declares (lib/entities/bilingual.ts):
+ * its name, and which language this field holds. Null for a field of no pair.
  */
-export function typedValues(fields: readonly FormField[], data: FormData): Record<string, string> {
-  const kinds = new Map(fields.map((field) => [field.name, field.kind]));
-  return Object.fromEntries(
-    Object.entries(formInput(fields, data)).map(([name, value]) => [
-      name,
-      kinds.get(name) === 'checkbox' ? String(value === '1') : Array.isArray(value) ? value.join('\n') : String(value),
-    ]),
-  );
-}
-
-/**
- * A text field's twin in the other language, by the descriptor's naming (`nameEn` / `nameAr`, the
- * Arabic one right to left): which language this field holds. Null for a field with no twin.
- */
-export function languageTwin(fields: readonly FormField[], name: string): { name: string; missing: 'ar' | 'en' } | null {
-  const match = /^(.+)(En|Ar)$/.exec(name);
-  if (!match) return null;
-  const [, base, lang] = match;
-  const twin = fields.find((f) => f.name === `${base}${lang === 'En' ? 'Ar' : 'En'}`);
-  const own = fields.find((f) => f.name === name);
-  // The Arabic one of the pair is the right-to-left field: a pair by name alone is not enough.
-  const arabic = lang === 'Ar' ? own : twin;
-  if (!twin || !own || !arabic?.rtl) return null;
-  return { name: twin.name, missing: lang === 'Ar' ? 'ar' : 'en' };
+export function languageTwin(fields: readonly FormField[], name: string): { name: string; missing: Language } | null {
+  const own = fields.find((f) => f.name === name)?.language;
+  if (!own) return null;
+  const twin = fields.find((f) => f.language?.pair === own.pair && f.language.language !== own.language);
+  return twin ? { name: twin.name, missing: own.language } : null;
 }
 
 export interface AreaDef {

@@ -15,17 +15,38 @@ import { moveSlide as moveSlideInOrder, moveSlideTo as moveSlideToPlace } from '
 import { AppError } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
 import { sentVersion, VERSION_FIELD } from '@/lib/entities/version';
-import { argsOf, formLocale, idArg, runAction, type ActionResult } from '@/lib/admin/action-kit';
+import { argsOf, formArgs, formLocale, idArg, runAction, type ActionResult } from '@/lib/admin/action-kit';
+import { isScripted } from '@/lib/http/scripted-form';
 import { entityOf } from '@/lib/entities/registry';
-import { adminPath, AREAS, formInput, PLAIN_AREA_FIELD, PLAIN_ID_FIELD, typedValues, type AreaKey } from '@/lib/admin/areas';
+import { adminPath, AREAS, formInput, ITEM_AREA_FIELD, ITEM_ID_FIELD, type AreaKey } from '@/lib/admin/areas';
+import { typedValues } from '@/lib/admin/conflict';
 import { formValues } from '@/lib/admin/server';
 
 const run = (permission: Permission | null, body: (user: CurrentUser | null) => Promise<void>) =>
   runAction('admin action', permission, body);
 
 const areaArg = z.enum(Object.keys(AREAS) as [AreaKey, ...AreaKey[]]);
-const saveItemArgs = z.tuple([areaArg, idArg.nullable(), z.instanceof(FormData)]);
-const deleteItemArgs = z.tuple([areaArg, idArg]);
+
+/**
+ * The item a form is about: its hidden `itemArea` and `itemId` (blank for a new one). Hidden
+ * fields, not bound arguments: a Server Function bound in a Client Component never finishes a post
+ * without scripts under useActionState (vercel/next.js#98045). Checked as arguments are: an odd
+ * area or id is a bad request.
+ */
+function itemOf(form: FormData, { existing }: { existing: boolean }): { area: AreaKey; id: number | null } {
+  const area = areaArg.safeParse(form.get(ITEM_AREA_FIELD));
+  const rawId = form.get(ITEM_ID_FIELD);
+  const blank = rawId === null || rawId === '';
+  const id = blank ? null : parseId(rawId);
+  if (!area.success || (!blank && id === null) || (existing && id === null)) throw new AppError(400, 'badRequest');
+  return { area: area.data, id };
+}
+
+/** The area a posted form names, to answer on its list (null when it names none). */
+function namedArea(form: FormData): AreaKey | null {
+  const area = areaArg.safeParse(form.get(ITEM_AREA_FIELD));
+  return area.success ? area.data : null;
+}
 
 function fieldsOf(key: AreaKey, form: FormData): { raw: Record<string, unknown>; image: File | null } {
   const value = form.get('image');
@@ -34,23 +55,39 @@ function fieldsOf(key: AreaKey, form: FormData): { raw: Record<string, unknown>;
 }
 
 /**
- * Create (id null) or update an item of a content area. An update carries the version its form
- * was read at (hidden field `version`); over a newer one it is refused (409 `staleVersion`) and
- * the answer holds the item as saved now, for the form to show what changed and re-apply on.
+ * The item form's action (a content area's create, or an item's update): `itemArea`, `itemId`
+ * (blank to create) and the fields. An update carries the version its form was read at (hidden
+ * `version`); over a newer one it is refused (409 `staleVersion`) and the answer holds the item as
+ * saved now, for the form to show what changed and re-apply on. Called by the form's script
+ * (after its confirmation dialog) it answers in place; posted by the browser, saved goes to the
+ * list saying so, refused comes back with the errors and what was typed.
  */
-export async function saveItem(areaKey: AreaKey, id: number | null, form: FormData): Promise<ActionResult> {
-  // Which item an update was about, once its arguments passed the checks.
-  const target: { area?: AreaKey; id?: number } = {};
+export async function saveItem(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  // Which item the form was about, once its fields passed the checks.
+  let target: { area: AreaKey; id: number | null } | null = null;
   const result = await run('content', async (user) => {
-    const [area, itemId, data] = argsOf(saveItemArgs, [areaKey, id, form]);
-    const { raw, image } = fieldsOf(area, data);
+    const [data] = argsOf(formArgs, [form]);
+    const item = itemOf(data, { existing: false });
+    target = item;
+    const { raw, image } = fieldsOf(item.area, data);
     const who = await whoOfAction(user);
-    if (itemId === null) return void (await crud.create(entityOf(area), raw, image, who));
-    Object.assign(target, { area, id: itemId });
-    await crud.update(entityOf(area), itemId, raw, image, who, sentVersion(data.get(VERSION_FIELD)));
+    if (item.id === null) return void (await crud.create(entityOf(item.area), raw, image, who));
+    await crud.update(entityOf(item.area), item.id, raw, image, who, sentVersion(data.get(VERSION_FIELD)));
   });
-  if (result.ok || result.error !== 'staleVersion' || !target.area || !target.id) return result;
-  const now = await formValues(AREAS[target.area], target.id);
+  const saved = target as { area: AreaKey; id: number | null } | null;
+  const answer = result.ok || result.error !== 'staleVersion' || !saved?.id ? result : await withConflict(result, saved.area, saved.id);
+  if (!(form instanceof FormData) || isScripted(form)) return answer;
+  if (answer.ok) {
+    const list = saved ? `${adminPath.list(AREAS[saved.area])}?saved=${saved.id === null ? 'created' : 'updated'}` : '/Admin';
+    redirectTo(localePath(formLocale(form), list));
+  }
+  const area = namedArea(form);
+  return { ...answer, values: area ? typedValues(AREAS[area].fields, form) : undefined };
+}
+
+/** A stale save's refusal with the item as saved now. */
+async function withConflict(result: ActionResult & { ok: false }, area: AreaKey, id: number): Promise<ActionResult> {
+  const now = await formValues(AREAS[area], id);
   return {
     ok: false,
     error: result.error,
@@ -60,47 +97,21 @@ export async function saveItem(areaKey: AreaKey, id: number | null, form: FormDa
 }
 
 /**
- * The item form sent without scripts (a native post, no confirmation dialog to show): saved, the
- * list says so; refused, the form comes back with its errors and what was typed (the scripted
- * form calls saveItem itself and never posts here). The area and the item come as the form's
- * hidden `area` and `id` fields, not bound to the action: a Server Function bound in a Client
- * Component never finishes a post without scripts under useActionState (vercel/next.js#98045).
- * saveItem checks them as it checks bound arguments.
+ * An item's delete (`itemArea`, `itemId`), from the list's confirmation: the dialog's script
+ * answers in place; without scripts (the list's own confirmation at `?confirmDelete=<id>`,
+ * components/admin/item-list.tsx) the list again, saying deleted (`?saved=deleted`) or why not
+ * (`?deleteError=<code>`).
  */
-export async function saveItemPlain(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const data = form instanceof FormData ? form : new FormData();
-  const areaKey = data.get(PLAIN_AREA_FIELD) as AreaKey;
-  const rawId = data.get(PLAIN_ID_FIELD);
-  const id = rawId === '' || rawId === null ? null : Number(rawId);
-  const result = await saveItem(areaKey, id, form);
-  if (!result.ok) {
-    const area = typeof areaKey === 'string' && Object.hasOwn(AREAS, areaKey) ? AREAS[areaKey] : null;
-    const values = area ? typedValues(area.fields, data) : undefined;
-    // The newer values of a refused stale save are the scripted form's to show beside one's own.
-    return { ok: false, error: result.error, status: result.status, fieldErrors: result.fieldErrors, values };
-  }
-  redirectTo(localePath(formLocale(data), `${adminPath.list(AREAS[areaKey])}?saved=${id === null ? 'created' : 'updated'}`));
-}
-
-export async function deleteItem(areaKey: AreaKey, id: number): Promise<ActionResult> {
-  return run('content', async (user) => {
-    const [area, itemId] = argsOf(deleteItemArgs, [areaKey, id]);
-    await crud.remove(entityOf(area), itemId, await whoOfAction(user));
+export async function deleteItem(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const result = await run('content', async (user) => {
+    const [data] = argsOf(formArgs, [form]);
+    const { area, id } = itemOf(data, { existing: true });
+    await crud.remove(entityOf(area), id!, await whoOfAction(user));
   });
-}
-
-/**
- * Delete, from the confirmation a list shows without scripts (its Delete is then a link to
- * `?confirmDelete=<id>`, components/admin/item-list.tsx): a plain form's action, answered by the
- * list again, saying it was deleted (`?saved=deleted`) or why not (`?deleteError=<code>`).
- */
-export async function deleteItemPlain(form: FormData): Promise<void> {
-  const data = form instanceof FormData ? form : new FormData();
-  const areaKey = data.get(PLAIN_AREA_FIELD);
-  const area = typeof areaKey === 'string' && Object.hasOwn(AREAS, areaKey) ? AREAS[areaKey as AreaKey] : null;
-  const result = await deleteItem(areaKey as AreaKey, parseId(data.get(PLAIN_ID_FIELD)) ?? 0);
+  if (!(form instanceof FormData) || isScripted(form)) return result;
+  const area = namedArea(form);
   const query = result.ok ? '?saved=deleted' : `?deleteError=${encodeURIComponent(result.error)}`;
-  redirectTo(localePath(formLocale(data), `${area ? adminPath.list(area) : '/Admin'}${query}`));
+  redirectTo(localePath(formLocale(form), `${area ? adminPath.list(AREAS[area]) : '/Admin'}${query}`));
 }
 
 const moveSlideArgs = z.tuple([z.instanceof(FormData)]);

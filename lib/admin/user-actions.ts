@@ -13,62 +13,68 @@ import { adminResetLink } from '@/lib/entities/user/account';
 import { z } from 'zod';
 import { localePath } from '@/lib/pages';
 import { parseId } from '@/lib/entities/ids';
-import { argsOf, formLocale, idArg, runAction, type ActionResult, formText, formArgs } from '@/lib/admin/action-kit';
-import { PLAIN_USER_ID_FIELD } from '@/lib/admin/areas';
+import { argsOf, formLocale, runAction, type ActionResult, formText, formArgs } from '@/lib/admin/action-kit';
+import { USER_ID_FIELD } from '@/lib/admin/areas';
+import { AppError } from '@/lib/errors';
+import { isScripted } from '@/lib/http/scripted-form';
 
 const run = (permission: Permission | null, body: (user: CurrentUser | null) => Promise<void>) =>
   runAction('admin action', permission, body);
 
-const saveUserFlagsArgs = z.tuple([idArg, z.boolean(), z.boolean()]);
-const deleteUserArgs = z.tuple([idArg]);
-
-export async function saveUserFlags(id: number, isAdmin: boolean, isMiniAdmin: boolean): Promise<ActionResult> {
-  return run('users', async (user) => {
-    const [userId, admin, miniAdmin] = argsOf(saveUserFlagsArgs, [id, isAdmin, isMiniAdmin]);
-    await setFlags(userId, { isAdmin: admin, isMiniAdmin: miniAdmin }, await whoOfAction(user));
-  });
+/** The account a Users screen form is about (hidden `userId`); an odd one is a bad request. */
+function accountOf(form: FormData): number {
+  const id = parseId(form.get(USER_ID_FIELD));
+  if (id === null) throw new AppError(400, 'badRequest');
+  return id;
 }
 
-export async function deleteUser(id: number): Promise<ActionResult> {
-  return run('users', async (user) => {
-    const [userId] = argsOf(deleteUserArgs, [id]);
-    await removeUser(userId, await whoOfAction(user));
-  });
+/** A role's box: ticked ("1") or not sent; anything else is no form of ours. */
+function ticked(form: FormData, name: string): boolean {
+  const value = form.get(name);
+  if (value !== null && value !== '1') throw new AppError(400, 'badRequest');
+  return value === '1';
 }
 
 /** The Users screen's search and page, kept by its forms without scripts. */
 const USERS_LIST_KEPT = ['q', 'page'] as const;
 
-/** Back to /Admin/Users as the form was sent from (search and page kept), with what happened. */
-function backToUsers(data: FormData, outcome: Record<string, string>): never {
+/**
+ * A Users screen form's answer: to its script, the result; posted by the browser, the screen again
+ * as it was sent from (search and page kept), saying what happened.
+ */
+function usersAnswer(form: FormData, result: ActionResult, outcome: { saved: string; failed: string }): ActionResult {
+  if (!(form instanceof FormData) || isScripted(form)) return result;
   const params = new URLSearchParams();
   for (const key of USERS_LIST_KEPT) {
-    const value = data.get(key);
+    const value = form.get(key);
     if (typeof value === 'string' && value !== '') params.set(key, value.slice(0, 100));
   }
-  for (const [key, value] of Object.entries(outcome)) params.set(key, value);
-  redirectTo(localePath(formLocale(data), `/Admin/Users?${params}`));
+  if (result.ok) params.set('saved', outcome.saved);
+  else for (const [key, value] of Object.entries({ failed: outcome.failed, reason: result.error })) params.set(key, value);
+  redirectTo(localePath(formLocale(form), `/Admin/Users?${params}`));
 }
 
 /**
- * An account's roles sent without scripts (the card's checkboxes are a plain form then): the
- * Users screen again, saying saved (`?saved=flags`) or why not (`?failed=flags&reason=<code>`).
+ * An account's roles (`userId`, the boxes `isAdmin` and `isMiniAdmin`): answered in place to the
+ * card's script; without scripts the Users screen again, saying saved (`?saved=flags`) or why
+ * not (`?failed=flags&reason=<code>`).
  */
-export async function saveUserFlagsPlain(form: FormData): Promise<void> {
-  const data = form instanceof FormData ? form : new FormData();
-  const result = await saveUserFlags(
-    parseId(data.get(PLAIN_USER_ID_FIELD)) ?? 0,
-    data.get('isAdmin') === '1',
-    data.get('isMiniAdmin') === '1',
-  );
-  backToUsers(data, result.ok ? { saved: 'flags' } : { failed: 'flags', reason: result.error });
+export async function saveUserFlags(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const result = await run('users', async (user) => {
+    const [data] = argsOf(formArgs, [form]);
+    const flags = { isAdmin: ticked(data, 'isAdmin'), isMiniAdmin: ticked(data, 'isMiniAdmin') };
+    await setFlags(accountOf(data), flags, await whoOfAction(user));
+  });
+  return usersAnswer(form, result, { saved: 'flags', failed: 'flags' });
 }
 
-/** An account's delete from the Users screen's own confirmation (`?confirmDelete=<id>`), without scripts. */
-export async function deleteUserPlain(form: FormData): Promise<void> {
-  const data = form instanceof FormData ? form : new FormData();
-  const result = await deleteUser(parseId(data.get(PLAIN_USER_ID_FIELD)) ?? 0);
-  backToUsers(data, result.ok ? { saved: 'deleted' } : { failed: 'delete', reason: result.error });
+/** An account's delete (`userId`), from the dialog or, without scripts, the screen's own confirmation (`?confirmDelete=<id>`). */
+export async function deleteUser(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const result = await run('users', async (user) => {
+    const [data] = argsOf(formArgs, [form]);
+    await removeUser(accountOf(data), await whoOfAction(user));
+  });
+  return usersAnswer(form, result, { saved: 'deleted', failed: 'delete' });
 }
 
 export type ResetLinkResult = ActionResult & { url?: string };
@@ -110,7 +116,7 @@ export async function inviteUser(_previous: InviteResult | null, form: FormData)
 export async function revokeInvite(form: FormData): Promise<void> {
   const data = form instanceof FormData ? form : new FormData();
   const result = await run('users', async (user) => revokeInvitation(await whoOfAction(user), data.get('invitationId')));
-  backToUsers(data, result.ok ? { saved: 'revoked' } : { failed: 'revoke', reason: result.error });
+  usersAnswer(data, result, { saved: 'revoked', failed: 'revoke' });
 }
 
 const approvalArgs = z.tuple([z.instanceof(FormData)]);

@@ -21,6 +21,7 @@ import { isDbFault } from '@/lib/db/faults';
 import { redirect } from '@/lib/i18n/navigation';
 import { localePath } from '@/lib/pages';
 import { formLocale, runAction, type ActionResult, formText } from '@/lib/admin/action-kit';
+import { isScripted } from '@/lib/http/scripted-form';
 
 const run = (permission: Permission | null, body: (user: CurrentUser | null) => Promise<void>) =>
   runAction('auth action', permission, body);
@@ -36,7 +37,7 @@ const run = (permission: Permission | null, body: (user: CurrentUser | null) => 
 export async function login(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
   const result = await signInWith('credentials', { email: form.get('email'), password: form.get('password') });
-  if (!result.ok && form.get('js') !== '1' && (result.error === 'awaitingApproval' || result.error === 'twoFactorRequired')) {
+  if (!result.ok && !isScripted(form) && (result.error === 'awaitingApproval' || result.error === 'twoFactorRequired')) {
     // The return cookie stays for the code step, which ends the same way as this one.
     redirect({ href: result.error === 'twoFactorRequired' ? SECOND_STEP_PATH : '/AwaitingApproval', locale: formLocale(form) });
   }
@@ -50,7 +51,7 @@ async function signedIn(form: FormData): Promise<ActionResult> {
   const next = safeReturnPath(jar.get(RETURN_COOKIE)?.value) ?? localePath(formLocale(form), '/Admin');
   // Used once: a later sign-in starts from the back office's home.
   if (jar.has(RETURN_COOKIE)) jar.delete(RETURN_COOKIE);
-  if (form.get('js') !== '1') redirectTo(next);
+  if (!isScripted(form)) redirectTo(next);
   return { ok: true, next };
 }
 
@@ -65,7 +66,7 @@ const SECOND_STEP_PATH = '/LogIn/Code';
 export async function loginWithCode(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
   const result = await signInWith('two-factor', { code: form.get('code') });
-  if (!result.ok && result.error === 'awaitingApproval' && form.get('js') !== '1')
+  if (!result.ok && result.error === 'awaitingApproval' && !isScripted(form))
     redirect({ href: '/AwaitingApproval', locale: formLocale(form) });
   return result.ok ? signedIn(form) : result;
 }
@@ -119,7 +120,7 @@ export async function register(_previous: ActionResult | null, form: FormData): 
       { address },
     );
   });
-  if (result.ok && form.get('js') !== '1') redirect({ href: '/AwaitingApproval', locale: formLocale(form) });
+  if (result.ok && !isScripted(form)) redirect({ href: '/AwaitingApproval', locale: formLocale(form) });
   if (result.ok) return result;
   // What was typed comes back (never a password), so a page re-rendered without scripts keeps it.
   const values = { name: formText(form, 'name'), email: formText(form, 'email') };

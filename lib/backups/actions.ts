@@ -13,6 +13,7 @@ import { parseId } from '@/lib/entities/ids';
 import { AppError } from '@/lib/errors';
 import { argsOf, formLocale, runAction, type ActionResult, formArgs } from '@/lib/admin/action-kit';
 import { adminPath } from '@/lib/admin/areas';
+import { isScripted } from '@/lib/http/scripted-form';
 
 const run = (permission: Permission | null, body: (user: CurrentUser | null) => Promise<void>) =>
   runAction('backup action', permission, body);
@@ -49,6 +50,6 @@ export async function downloadBackup(_previous: DownloadResult | null, form: For
     if (!archive) throw new AppError(404, 'notFound');
     url = localePath(formLocale(data), adminPath.backupDownload(await createDownloadLink(archive.id, user!.id)));
   });
-  if (result.ok && form.get('js') !== '1') redirectTo(url);
+  if (result.ok && !isScripted(form)) redirectTo(url);
   return result.ok ? { ok: true, url } : result;
 }

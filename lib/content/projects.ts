@@ -9,10 +9,10 @@ import type { GalleryImage } from '@/lib/entities/events/schema';
 import { services } from '@/lib/entities/services';
 import { parseId } from '@/lib/entities/ids';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { pickLocalized as pick } from '@/lib/i18n/pick';
 import { normalizeForSearch, SEARCH_MAX } from '@/lib/search';
 import { isSlug } from '@/lib/slug';
 import { parseVideoUrl, type VideoRef } from '@/lib/video';
+import { LANGUAGES, localized } from '@/lib/entities/bilingual';
 
 // The portfolio's public reads (issue 25). Everything is paged and filtered in the database, so
 // what a page reads and sends does not grow with the number of projects: Home reads at most
@@ -63,12 +63,12 @@ function card(e: EventWithClient, locale: string): ProjectCard {
   return {
     id: e.id,
     slug: e.slug,
-    name: pick(locale, e.nameEn, e.nameAr),
-    location: pick(locale, e.locationEn, e.locationAr),
-    city: pick(locale, e.cityEn, e.cityAr),
+    name: localized(e, 'name', locale),
+    location: localized(e, 'location', locale),
+    city: localized(e, 'city', locale),
     date: day(e.date),
     image: imageUrl(events, e.image),
-    client: { id: e.client.id, name: pick(locale, e.client.nameEn, e.client.nameAr), logo: imageUrl(clients, e.client.logo) },
+    client: { id: e.client.id, name: localized(e.client, 'name', locale), logo: imageUrl(clients, e.client.logo) },
   };
 }
 
@@ -115,7 +115,8 @@ const folded = (column: string) =>
   Prisma.raw(
     `regexp_replace(translate(regexp_replace(lower(normalize(${column}, NFKC)), '[\\u0610-\\u061A\\u064B-\\u065F\\u0670\\u06D6-\\u06ED\\u0640]', '', 'g'), 'أإآٱةى', 'ااااهي'), '\\s+', ' ', 'g')`,
   );
-const SEARCHED = ['name_en', 'name_ar', 'location_en', 'location_ar', 'city_en', 'city_ar'];
+// Both languages of each pair searched (the columns' names in the database).
+const SEARCHED = (['name', 'location', 'city'] as const).flatMap((pair) => LANGUAGES.map((language) => `${pair}_${language}`));
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function whereOf(filter: ProjectFilter): Prisma.Sql {
@@ -210,22 +211,22 @@ async function readFacets(locale: string, ...extra: unknown[]) {
   cacheTag(...TAGS);
   return cachedRead(async (): Promise<ProjectFacets> => {
     const [serviceRows, yearRows, cityRows, clientRows] = await Promise.all([
-      db.$queryRaw<{ id: number; title_en: string; title_ar: string }[]>`
-        SELECT s.id, s.title_en, s.title_ar FROM services s
+      db.$queryRaw<{ id: number; titleEn: string; titleAr: string }[]>`
+        SELECT s.id, s.title_en AS "titleEn", s.title_ar AS "titleAr" FROM services s
         WHERE EXISTS (SELECT 1 FROM events e WHERE e.published AND e.service_ids @> ARRAY[s.id]) ORDER BY s.id`,
       db.$queryRaw<{ year: number }[]>`
         SELECT DISTINCT extract(year FROM date)::int AS year FROM events WHERE published AND date IS NOT NULL ORDER BY year DESC`,
-      db.$queryRaw<{ city_en: string; city_ar: string }[]>`
-        SELECT DISTINCT ON (lower(city_en)) city_en, city_ar FROM events WHERE published AND city_en <> '' ORDER BY lower(city_en), id`,
-      db.$queryRaw<{ id: number; name_en: string; name_ar: string }[]>`
-        SELECT c.id, c.name_en, c.name_ar FROM clients c
+      db.$queryRaw<{ cityEn: string; cityAr: string }[]>`
+        SELECT DISTINCT ON (lower(city_en)) city_en AS "cityEn", city_ar AS "cityAr" FROM events WHERE published AND city_en <> '' ORDER BY lower(city_en), id`,
+      db.$queryRaw<{ id: number; nameEn: string; nameAr: string }[]>`
+        SELECT c.id, c.name_en AS "nameEn", c.name_ar AS "nameAr" FROM clients c
         WHERE EXISTS (SELECT 1 FROM events e WHERE e.published AND e.client_id = c.id) ORDER BY c.name_en`,
     ]);
     return {
-      services: serviceRows.map((s) => ({ value: String(s.id), label: pick(locale, s.title_en, s.title_ar) })),
+      services: serviceRows.map((s) => ({ value: String(s.id), label: localized(s, 'title', locale) })),
       years: yearRows.map((y) => ({ value: String(y.year), label: String(y.year) })),
-      cities: cityRows.map((c) => ({ value: c.city_en, label: pick(locale, c.city_en, c.city_ar) })),
-      clients: clientRows.map((c) => ({ value: String(c.id), label: pick(locale, c.name_en, c.name_ar) })),
+      cities: cityRows.map((c) => ({ value: c.cityEn, label: localized(c, 'city', locale) })),
+      clients: clientRows.map((c) => ({ value: String(c.id), label: localized(c, 'name', locale) })),
     };
   });
 }
@@ -303,10 +304,10 @@ async function readProject(locale: string, slug: string, ...extra: unknown[]) {
     const [serviceRows, neighbours, relatedIds] = await Promise.all([
       row.serviceIds.length ? db.service.findMany({ where: { id: { in: row.serviceIds } }, orderBy: { id: 'asc' } }) : [],
       // The projects just newer (previous) and just older (next) than this one in the list's order.
-      db.$queryRaw<{ slug: string; name_en: string; name_ar: string; side: string }[]>`
+      db.$queryRaw<{ slug: string; nameEn: string; nameAr: string; side: string }[]>`
         WITH ranked AS (SELECT id, slug, name_en, name_ar, row_number() OVER (ORDER BY ${order}) AS n FROM events WHERE published),
         me AS (SELECT n FROM ranked WHERE id = ${row.id})
-        SELECT slug, name_en, name_ar, CASE WHEN ranked.n < me.n THEN 'previous' ELSE 'next' END AS side
+        SELECT slug, name_en AS "nameEn", name_ar AS "nameAr", CASE WHEN ranked.n < me.n THEN 'previous' ELSE 'next' END AS side
         FROM ranked, me WHERE ranked.n IN (me.n - 1, me.n + 1)`,
       // Related: same services or client, the most services in common first, then the newest.
       db.$queryRaw<{ id: number }[]>`
@@ -317,14 +318,14 @@ async function readProject(locale: string, slug: string, ...extra: unknown[]) {
     ]);
     const side = (name: string) => {
       const found = neighbours.find((n) => n.side === name);
-      return found ? { slug: found.slug, name: pick(locale, found.name_en, found.name_ar) } : null;
+      return found ? { slug: found.slug, name: localized(found, 'name', locale) } : null;
     };
     const gallery = (row.gallery as unknown as GalleryImage[]).map((image) => ({
       src: imageUrl(events, image.file)!,
       width: image.width,
       height: image.height,
-      alt: pick(locale, image.altEn, image.altAr),
-      caption: pick(locale, image.captionEn, image.captionAr),
+      alt: localized(image, 'alt', locale),
+      caption: localized(image, 'caption', locale),
     }));
     const base = card(row, locale);
     return {
@@ -332,15 +333,15 @@ async function readProject(locale: string, slug: string, ...extra: unknown[]) {
       project: {
         ...base,
         nameEn: row.nameEn,
-        description: paragraphs(pick(locale, row.descriptionEn, row.descriptionAr)),
-        services: serviceRows.map((s) => ({ id: s.id, title: pick(locale, s.titleEn, s.titleAr) })),
+        description: paragraphs(localized(row, 'description', locale)),
+        services: serviceRows.map((s) => ({ id: s.id, title: localized(s, 'title', locale) })),
         gallery,
         videos: row.videos.flatMap((url) => {
           const video = parseVideoUrl(url);
           return video ? [{ ...video, url }] : [];
         }),
-        seoTitle: pick(locale, row.seoTitleEn, row.seoTitleAr),
-        seoDescription: pick(locale, row.seoDescriptionEn, row.seoDescriptionAr),
+        seoTitle: localized(row, 'seoTitle', locale),
+        seoDescription: localized(row, 'seoDescription', locale),
         // The cover, cut to 1200x630 by the media route (lib/uploads/image.ts shareCrop): one upload
         // is the card, the page's head and the link preview (issue 35), not a second copy as the
         // gallery's first photo.

@@ -9,68 +9,16 @@ import { z } from 'zod';
 import type { Permission } from '@/lib/auth/permissions';
 import type { FieldErrors } from '@/lib/errors';
 import type { DbClient } from '@/lib/db/types';
+import type { FormDef, PairMember } from './field-meta';
 
 export interface Row {
   id: number;
 }
 
-export type FieldKind =
-  | 'text'
-  | 'textarea'
-  | 'email'
-  | 'tel'
-  | 'url'
-  | 'number'
-  | 'date'
-  | 'select'
-  | 'image'
-  /** A yes/no box (an unticked box sends nothing, so the form sends 0 before it). */
-  | 'checkbox'
-  /** Several rows of `optionsFrom`, as a group of boxes. */
-  | 'multiselect'
-  /** The project gallery's manager (its value is the gallery as JSON). */
-  | 'gallery';
-
-/** A schema field's input in the back-office form (its `form` metadata). */
-export interface FormDef {
-  kind: Exclude<FieldKind, 'image'>;
-  /** Right-to-left input (the Arabic fields). */
-  rtl?: boolean;
-  /** For a select: the entity whose rows are the choices (their card title is the label). */
-  optionsFrom?: string;
-  /** The field has a hint under its label (`fields.<name>Hint` in the area's messages). */
-  hint?: boolean;
-  /**
-   * A box that starts unticked in a new item's form although the schema's default (what the old
-   * client gets when it sends nothing) is on: a project is published when staff say so.
-   */
-  startsOff?: boolean;
-}
-
-/** A form field after the image: a schema field's name and its `form` metadata. */
+/** A form field after the image: a schema field's name, its `form` metadata and its pair, if any. */
 export interface FieldDef extends FormDef {
   name: string;
-}
-
-/**
- * The old name of a field the old client never had (the offices' fields of issue 19, the
- * portfolio's of issue 25): /api neither reads it nor returns it, so the old JSON stays as it was.
- */
-export const NOT_IN_OLD_API = null;
-
-// Each field of an entity schema states, on its outermost schema (`.meta()` is lost under a later
-// `.optional()`), what the other layers need of it:
-//   nameAr: requiredText(120).meta({ form: { kind: 'text', rtl: true }, old: 'namear' }),
-declare module 'zod' {
-  interface GlobalMeta {
-    /** Its input in the back-office form, in schema order after the image; absent: not in the form. */
-    form?: FormDef;
-    /**
-     * Its name for the old client (/api forms, 422 bodies), or NOT_IN_OLD_API. Stated on every
-     * field of a legacy entity: the serializer refuses a field without it, so none is forgotten.
-     */
-    old?: string | typeof NOT_IN_OLD_API;
-  }
+  language?: PairMember;
 }
 
 export interface AdminCard {
@@ -216,8 +164,8 @@ export const fieldMeta = (schema: z.ZodObject, name: string): z.GlobalMeta | und
 /** The form's fields after the image: the schema fields with `form` metadata, in schema order. */
 export const formFields = (entity: Pick<EntityMeta, 'schema'>): FieldDef[] =>
   fieldNames(entity).flatMap((name) => {
-    const form = fieldMeta(entity.schema, name)?.form;
-    return form ? [{ name, ...form }] : [];
+    const meta = fieldMeta(entity.schema, name);
+    return meta?.form ? [{ name, ...meta.form, ...(meta.language ? { language: meta.language } : {}) }] : [];
   });
 
 /** A field is required when its schema refuses it missing (so the asterisk never disagrees with the server). */

@@ -4,7 +4,8 @@ import { refresh } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect as redirectTo } from 'next/navigation';
 import { z } from 'zod';
-import { argsOf, formLocale, idArg, runAction, type ActionResult } from '@/lib/admin/action-kit';
+import { argsOf, formArgs, formLocale, idArg, runAction, type ActionResult } from '@/lib/admin/action-kit';
+import { parseId } from '@/lib/entities/ids';
 import { adminPath } from '@/lib/admin/areas';
 import { localePath } from '@/lib/pages';
 import { whoOfAction } from '@/lib/activity/who';
@@ -39,7 +40,8 @@ import {
   type QuoteField,
   type QuoteResult,
 } from './schema';
-import { PLAIN_LEAD_FORM_FIELD, PLAIN_LEAD_FORMS, PLAIN_LEAD_ID_FIELD, PLAIN_NOTE_ID_FIELD, type PlainLeadForm } from './constants';
+import { LEAD_ID_FIELD, NOTE_ID_FIELD, type LeadForm } from './constants';
+import { isScripted } from '@/lib/http/scripted-form';
 
 // The quote form's actions (public) and the inbox's (Admins and Mini Admins). Server actions are
 // public endpoints: every argument is checked with zod before anything else, and the inbox's pass
@@ -75,7 +77,7 @@ function typed(form: FormData): Partial<Record<QuoteField, string>> {
 export async function submitQuote(_previous: QuoteResult | null, form: FormData): Promise<QuoteResult> {
   if (!(form instanceof FormData)) return { ok: false, status: 400, error: 'badRequest' };
   const result = await store(form);
-  if (result.ok && form.get('js') !== '1') {
+  if (result.ok && !isScripted(form)) {
     redirect({ href: { pathname: '/ContactUs/Thanks', query: { ref: result.reference } }, locale: formLocale(form) });
   }
   return result;
@@ -131,9 +133,6 @@ async function store(form: FormData): Promise<QuoteResult> {
 
 // ---- The inbox -------------------------------------------------------------------------------
 
-const statusArgs = z.tuple([idArg, z.enum(STATUSES)]);
-const noteArgs = z.tuple([idArg, z.string()]);
-const deleteArgs = z.tuple([idArg]);
 /** A note: the rule of every multi-line text field (trimmed, 1 to 5,000 characters, no control characters). */
 const noteText = requiredText(5000, { multiline: true });
 
@@ -144,107 +143,122 @@ async function inbox(body: (user: CurrentUser | null) => Promise<void>): Promise
   return result;
 }
 
-export async function saveInquiryStatus(id: number, status: string): Promise<ActionResult> {
-  return inbox(async (user) => {
-    const [inquiryId, value] = argsOf(statusArgs, [id, status]);
-    await setInquiryStatus(inquiryId, value, await whoOfAction(user));
-  });
+/** A form's id field (the lead's `leadId`, a note's `noteId`); an odd one is a bad request. */
+function idOf(form: FormData, name: string): number {
+  const id = parseId(form.get(name));
+  if (id === null) throw new AppError(400, 'badRequest');
+  return id;
 }
 
-export async function addNote(id: number, text: string): Promise<ActionResult> {
-  return inbox(async () => {
-    const [inquiryId, raw] = argsOf(noteArgs, [id, text]);
-    const checked = noteText.safeParse(raw);
-    if (!checked.success) throw new AppError(422, 'invalid', { text: [checked.error.issues[0]?.message ?? 'invalid'] });
-    const note = checked.data;
-    const user = await requireSessionUser('content');
-    await addInquiryNote(inquiryId, user, note, await whoOfAction(user));
-  });
+/** A form's text field; a file or nothing in its place is no form of ours. */
+function textOf(form: FormData, name: string): string {
+  const value = form.get(name);
+  if (typeof value !== 'string') throw new AppError(400, 'badRequest');
+  return value;
+}
+
+/** A note's text as the rule has it, or 422 under `text`. */
+function noteOf(form: FormData): string {
+  const checked = noteText.safeParse(textOf(form, 'text'));
+  if (!checked.success) throw new AppError(422, 'invalid', { text: [checked.error.issues[0]?.message ?? 'invalid'] });
+  return checked.data;
 }
 
 /**
- * Marks a lead unread. The screen is not drawn again here: drawing the lead's page would open,
- * and so read, it again. The button loads the list instead.
+ * A lead form's answer: to its script, the result (a toast); posted by the browser, the lead's
+ * page again saying saved or failed (`?saved=<form>` / `?failed=<form>`), the inbox after a delete.
+ */
+function leadAnswer(form: FormData, kind: LeadForm, result: ActionResult): ActionResult {
+  if (!(form instanceof FormData) || isScripted(form)) return result;
+  const id = parseId(form.get(LEAD_ID_FIELD));
+  const back =
+    kind === 'delete' && result.ok
+      ? `${adminPath.inquiries}?saved=delete`
+      : id
+        ? `${adminPath.inquiry(id)}?${result.ok ? 'saved' : 'failed'}=${kind}`
+        : adminPath.inquiries;
+  redirectTo(localePath(formLocale(form), back));
+}
+
+/** The lead's status form (`leadId`, `status`). */
+export async function saveInquiryStatus(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const result = await inbox(async (user) => {
+    const [data] = argsOf(formArgs, [form]);
+    const status = STATUSES.find((value) => value === data.get('status'));
+    if (!status) throw new AppError(400, 'badRequest');
+    await setInquiryStatus(idOf(data, LEAD_ID_FIELD), status, await whoOfAction(user));
+  });
+  return leadAnswer(form, 'status', result);
+}
+
+/** The lead's new note (`leadId`, `text`). */
+export async function addNote(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const result = await inbox(async () => {
+    const [data] = argsOf(formArgs, [form]);
+    const id = idOf(data, LEAD_ID_FIELD);
+    const note = noteOf(data);
+    const user = await requireSessionUser('content');
+    await addInquiryNote(id, user, note, await whoOfAction(user));
+  });
+  return leadAnswer(form, 'note', result);
+}
+
+/**
+ * Marks a lead unread (a button with scripts, not a form). The screen is not drawn again here:
+ * drawing the lead's page would open, and so read, it again. The button loads the list instead.
  */
 export async function markUnread(id: number): Promise<ActionResult> {
   return runAction('inbox action', 'content', async (user) => {
-    const [inquiryId] = argsOf(deleteArgs, [id]);
+    const [inquiryId] = argsOf(z.tuple([idArg]), [id]);
     await markInquiryUnread(inquiryId, await whoOfAction(user));
   });
 }
 
-// Nobody: null; a follow-up day: "YYYY-MM-DD" or "" for none.
-const assignArgs = z.tuple([idArg, idArg.nullable(), z.string().max(10)]);
+/** A follow-up day as the form sends it: "YYYY-MM-DD", or "" for none. */
+const FOLLOW_UP_LENGTH = 10;
 
-/** Gives a lead to a staff member (or nobody) with a follow-up day ("" for none). */
-export async function assignLead(id: number, assigneeId: number | null, followUp: string): Promise<ActionResult> {
-  return inbox(async (user) => {
-    const [inquiryId, assignee, day] = argsOf(assignArgs, [id, assigneeId, followUp]);
+/** The lead's assignment form (`leadId`, `assignee`: a staff member's id or "" for nobody, `followUp`: a day or ""). */
+export async function assignLead(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const result = await inbox(async (user) => {
+    const [data] = argsOf(formArgs, [form]);
+    const id = idOf(data, LEAD_ID_FIELD);
+    const assignee = textOf(data, 'assignee') === '' ? null : idOf(data, 'assignee');
+    const day = textOf(data, 'followUp');
+    if (day.length > FOLLOW_UP_LENGTH) throw new AppError(400, 'badRequest');
     if (day !== '' && !isCalendarDate(day)) throw new AppError(422, 'invalid', { followUp: ['invalidDate'] });
-    await assignInquiry(inquiryId, assignee, day || null, await whoOfAction(user));
+    await assignInquiry(id, assignee, day || null, await whoOfAction(user));
   });
+  return leadAnswer(form, 'assign', result);
 }
 
-/** Its author rewrites a note (anyone else: 403). */
-export async function editNote(noteId: number, text: string): Promise<ActionResult> {
-  return inbox(async (user) => {
-    const [id, raw] = argsOf(noteArgs, [noteId, text]);
-    const checked = noteText.safeParse(raw);
-    if (!checked.success) throw new AppError(422, 'invalid', { text: [checked.error.issues[0]?.message ?? 'invalid'] });
+/** Its author rewrites a note (`leadId`, `noteId`, `text`; anyone else: 403). */
+export async function editNote(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const result = await inbox(async (user) => {
+    const [data] = argsOf(formArgs, [form]);
+    const id = idOf(data, NOTE_ID_FIELD);
+    const text = noteOf(data);
     const author = user ?? (await requireSessionUser('content'));
-    await editInquiryNote(id, author.id, checked.data, await whoOfAction(author));
+    await editInquiryNote(id, author.id, text, await whoOfAction(author));
   });
+  return leadAnswer(form, 'editNote', result);
 }
 
-/** Its author deletes a note (anyone else: 403). */
-export async function deleteNote(noteId: number): Promise<ActionResult> {
-  return inbox(async (user) => {
-    const [id] = argsOf(deleteArgs, [noteId]);
+/** Its author deletes a note (`leadId`, `noteId`; anyone else: 403). */
+export async function deleteNote(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const result = await inbox(async (user) => {
+    const [data] = argsOf(formArgs, [form]);
+    const id = idOf(data, NOTE_ID_FIELD);
     const author = user ?? (await requireSessionUser('content'));
     await deleteInquiryNote(id, author.id, await whoOfAction(author));
   });
+  return leadAnswer(form, 'deleteNote', result);
 }
 
-export async function deleteInquiry(id: number): Promise<ActionResult> {
-  return inbox(async (user) => {
-    const [inquiryId] = argsOf(deleteArgs, [id]);
-    await removeInquiry(inquiryId, await whoOfAction(user));
+/** The lead's delete (`leadId`), from its confirmation. */
+export async function deleteInquiry(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const result = await inbox(async (user) => {
+    const [data] = argsOf(formArgs, [form]);
+    await removeInquiry(idOf(data, LEAD_ID_FIELD), await whoOfAction(user));
   });
-}
-
-/**
- * The lead's forms sent without scripts (a native post): status, new note, assignment, a note's
- * edit or delete, the lead's delete. Saved or refused, the lead's page again (the inbox after a
- * delete), saying which (`?saved=` / `?failed=`). The scripted forms call
- * the actions above themselves and answer with a toast; these go through the same actions, so
- * the same guard and checks. Which form and lead: its hidden fields (not bound arguments, see
- * saveItemPlain).
- */
-export async function leadFormPlain(form: FormData): Promise<void> {
-  const data = form instanceof FormData ? form : new FormData();
-  const field = (name: string) => {
-    const value = data.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const kind = PLAIN_LEAD_FORMS.find((name) => name === field(PLAIN_LEAD_FORM_FIELD));
-  const id = Number(field(PLAIN_LEAD_ID_FIELD));
-  const assignee = Number(field('assignee'));
-  const noteId = Number(field(PLAIN_NOTE_ID_FIELD));
-  const send: Record<PlainLeadForm, () => Promise<ActionResult>> = {
-    status: () => saveInquiryStatus(id, field('status')),
-    note: () => addNote(id, field('text')),
-    assign: () => assignLead(id, field('assignee') ? assignee : null, field('followUp')),
-    editNote: () => editNote(noteId, field('text')),
-    deleteNote: () => deleteNote(noteId),
-    delete: () => deleteInquiry(id),
-  };
-  const result = kind ? await send[kind]() : { ok: false };
-  // A deleted lead has no page: the inbox says so.
-  const back =
-    kind === 'delete' && result.ok
-      ? `${adminPath.inquiries}?saved=delete`
-      : kind && Number.isSafeInteger(id) && id > 0
-        ? `${adminPath.inquiry(id)}?${result.ok ? 'saved' : 'failed'}=${kind}`
-        : adminPath.inquiries;
-  redirectTo(localePath(formLocale(data), back));
+  return leadAnswer(form, 'delete', result);
 }

@@ -10,14 +10,13 @@ export const BUDGETS = ['under-25k', '25k-50k', '50k-100k', '100k-250k', 'over-2
 export const STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
 export type InquiryStatus = (typeof STATUSES)[number];
 
-/** The lead's forms that also work without scripts (lib/inquiries/actions.ts leadFormPlain). */
-export const PLAIN_LEAD_FORMS = ['status', 'note', 'assign', 'editNote', 'deleteNote', 'delete'] as const;
-export type PlainLeadForm = (typeof PLAIN_LEAD_FORMS)[number];
-/** Their hidden fields: which of them, and which lead. */
-export const PLAIN_LEAD_FORM_FIELD = 'leadForm';
-export const PLAIN_LEAD_ID_FIELD = 'leadId';
-/** And which note, for a note's edit and delete. */
-export const PLAIN_NOTE_ID_FIELD = 'noteId';
+/** The lead's forms (lib/inquiries/actions.ts, one action each): posted without scripts, the page says which was saved or not. */
+export const LEAD_FORMS = ['status', 'note', 'assign', 'editNote', 'deleteNote', 'delete'] as const;
+export type LeadForm = (typeof LEAD_FORMS)[number];
+/** Their hidden field naming the lead. */
+export const LEAD_ID_FIELD = 'leadId';
+/** And the note, for a note's edit and delete. */
+export const NOTE_ID_FIELD = 'noteId';
 
 /**
  * The kinds of event the form offers (issue 27), stored by key; the words live in the messages

@@ -7,13 +7,13 @@ import * as crud from '@/lib/entities/crud';
 import { changedFields, recordActivity, type Who } from '@/lib/activity';
 import { isCalendarDate, text } from '@/lib/entities/fields';
 import { services } from '@/lib/entities/services';
-import { pickLocalized } from '@/lib/i18n/pick';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { notifyNewInquiry, notifyVisitor } from '@/lib/mail/notify';
 import { AppError, forbidden, notFound } from '@/lib/errors';
 import type { DbClient } from '@/lib/db/types';
 import { inquiryReference, isoDay, referenceId } from './format';
 import { dubaiToday, EVENT_TYPES, STATUSES, type EventType, type InquiryStatus, type QuoteInput } from './schema';
+import { localized } from '@/lib/entities/bilingual';
 
 // Quote requests: the public form's store and the back office's inbox. Inquiries are private:
 // nothing here is cached or expires a public page; the back office reads them live, so the
@@ -30,9 +30,7 @@ async function readServiceOptions(locale: string, ...extra: unknown[]): Promise<
   'use cache';
   await refuseUnlessValid(extra.length === 0 && isLocale(locale));
   cacheTag(services.key);
-  return cachedRead(async () =>
-    (await crud.list(services)).map((s) => ({ value: s.titleEn, label: pickLocalized(locale, s.titleEn, s.titleAr) })),
-  );
+  return cachedRead(async () => (await crud.list(services)).map((s) => ({ value: s.titleEn, label: localized(s, 'title', locale) })));
 }
 
 export const serviceOptions = async (locale: string) => unwrap(await readServiceOptions(locale));

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { fieldMeta, NOT_IN_OLD_API, type Row } from '@/lib/entities/define';
+import { fieldMeta, type Row } from '@/lib/entities/define';
+import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
 import { clientSchema } from '@/lib/entities/clients/schema';
 import { contactSchema } from '@/lib/entities/contacts/schema';
 import { eventSchema } from '@/lib/entities/events/schema';

@@ -2,8 +2,9 @@ import 'server-only';
 import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
-import { getSiteSettings, type PublicSiteSettings } from './index';
+import { getSiteSettings } from './index';
 import { DEFAULT_IMAGES, PORTFOLIO_PATH, siteImageUrl } from './paths';
+import { inLanguage } from '@/lib/entities/bilingual';
 
 // What the public site shows of the company, in one language: the settings where set, else the
 // demo brand (messages/*.json and public/brand). Every page, the header, the footer, the metadata
@@ -36,21 +37,18 @@ export const paragraphs = (text: string): string[] =>
     .map((p) => p.trim())
     .filter(Boolean);
 
-export const pick = (settings: PublicSiteSettings, locale: string, en: keyof PublicSiteSettings, ar: keyof PublicSiteSettings) =>
-  String((locale === 'ar' ? settings[ar] : settings[en]) ?? '').trim();
-
 /** The brand in one language; once per render (the header, footer, logos and metadata all ask). */
 export const getBrand = cache(async function getBrand(locale: string): Promise<Brand> {
   const [settings, t] = await Promise.all([getSiteSettings(), getTranslations({ locale, namespace: 'meta' })]);
   // A name set in one language only is still the company's name in the other (a brand is rarely translated).
-  const name = pick(settings, locale, 'companyNameEn', 'companyNameAr') || pick(settings, locale, 'companyNameAr', 'companyNameEn');
-  const about = pick(settings, locale, 'aboutEn', 'aboutAr');
+  const name = inLanguage(settings, 'companyName', locale) || inLanguage(settings, 'companyName', locale === 'ar' ? 'en' : 'ar');
+  const about = inLanguage(settings, 'about', locale);
   return {
     name: name || t('siteName'),
     custom: name !== '',
-    titleName: pick(settings, locale, 'titleSuffixEn', 'titleSuffixAr') || name || t('siteName'),
-    description: pick(settings, locale, 'descriptionEn', 'descriptionAr') || null,
-    tagline: pick(settings, locale, 'taglineEn', 'taglineAr') || null,
+    titleName: inLanguage(settings, 'titleSuffix', locale) || name || t('siteName'),
+    description: inLanguage(settings, 'description', locale) || null,
+    tagline: inLanguage(settings, 'tagline', locale) || null,
     about: about ? paragraphs(about) : null,
     logo: settings.logo ? siteImageUrl(settings.logo) : null,
     socialImage: settings.socialImage ? siteImageUrl(settings.socialImage) : null,

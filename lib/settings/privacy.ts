@@ -3,7 +3,8 @@ import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { getContacts, type ContactView } from '@/lib/content/public';
 import { mainOffice } from '@/lib/offices';
-import { getBrand, paragraphs, pick } from './brand';
+import { inLanguage } from '@/lib/entities/bilingual';
+import { getBrand, paragraphs } from './brand';
 import { getSiteSettings } from './index';
 
 // The privacy notice (/Privacy, issue 27), which the quote form's consent line links to: the text
@@ -30,6 +31,6 @@ export const getPrivacyNotice = cache(async function getPrivacyNotice(locale: st
   const [settings, brand, contacts] = await Promise.all([getSiteSettings(), getBrand(locale), getContacts(locale)]);
   // Each language on its own: a notice saved in English only leaves the Arabic page its default
   // Arabic notice (a legal text in the other language would not be understood).
-  const saved = pick(settings, locale, 'privacyEn', 'privacyAr');
+  const saved = inLanguage(settings, 'privacy', locale);
   return paragraphs(saved || (await defaultPrivacyNotice(locale, brand.name, privacyContactEmail(contacts))));
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_RETENTION_DAYS, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '@/lib/activity/kinds';
 import { normaliseWhatsapp, optionalText, text } from '@/lib/entities/fields';
+import { bilingual } from '@/lib/entities/bilingual';
+import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
 
 // The site settings' text fields (/Admin/Settings), checked on the server by saveSettings (and
 // shared with nothing else: this is not a content entity with a list, it is one row). Messages are
@@ -54,20 +56,17 @@ const retentionDays = () =>
     .transform(Number)
     .refine((n) => n >= RETENTION_MIN_DAYS && n <= RETENTION_MAX_DAYS, { error: 'invalidRetention' });
 
+/** A bilingual setting: the same rule in both languages, not in the old API (its own form, components/admin/settings-form.tsx). */
+const both = <N extends string, T extends z.ZodType>(pair: N, rule: T) => bilingual(pair, { en: rule, ar: rule, old: NOT_IN_OLD_API });
+
 export const settingsSchema = z.object({
-  companyNameEn: optionalText(120),
-  companyNameAr: optionalText(120),
-  aboutEn: optionalText(5000, { multiline: true }),
-  aboutAr: optionalText(5000, { multiline: true }),
-  taglineEn: optionalText(200),
-  taglineAr: optionalText(200),
-  titleSuffixEn: optionalText(80),
-  titleSuffixAr: optionalText(80),
-  descriptionEn: optionalText(300),
-  descriptionAr: optionalText(300),
+  ...both('companyName', optionalText(120)),
+  ...both('about', optionalText(5000, { multiline: true })),
+  ...both('tagline', optionalText(200)),
+  ...both('titleSuffix', optionalText(80)),
+  ...both('description', optionalText(300)),
   // The privacy notice (/Privacy): paragraphs separated by blank lines, like the About text.
-  privacyEn: optionalText(PRIVACY_MAX_LENGTH, { multiline: true }),
-  privacyAr: optionalText(PRIVACY_MAX_LENGTH, { multiline: true }),
+  ...both('privacy', optionalText(PRIVACY_MAX_LENGTH, { multiline: true })),
   inquiryRecipients: recipients(),
   whatsapp: whatsapp(),
   activityRetentionDays: retentionDays(),

@@ -46,7 +46,6 @@ const SCREEN_OF_FILE: Record<(typeof ADMIN_ACTION_FILES)[number] | 'lib/inquirie
 };
 const SCREEN_OF_ACTION: Record<string, string> = {
   deleteItem: '/Admin/Teams',
-  deleteItemPlain: '/Admin/Teams',
   moveSlide: '/Admin/Slider',
   moveSlideTo: '/Admin/Slider',
   loginWithCode: '/LogIn/Code',
@@ -84,6 +83,30 @@ export const INQUIRY_ACTIONS = actionsIn('lib/inquiries/actions.ts');
 /** Any JSON value (odd arguments included) or a FormData. */
 export type Arg = unknown;
 
+/** A form field's value as a test writes it (a number or null as its text, null as blank). */
+type FieldValue = string | number | null | Blob;
+
+/**
+ * A form as a page's own script sends it to its action: marked `js` (answered in place, never
+ * redirected: lib/http/scripted-form.ts), with `fields` set over `base`'s.
+ */
+export function scripted(fields: Record<string, FieldValue> = {}, base = new FormData()): FormData {
+  const form = new FormData();
+  for (const [key, value] of base.entries()) form.append(key, value);
+  for (const [key, value] of Object.entries(fields)) form.set(key, value instanceof Blob ? value : value === null ? '' : String(value));
+  form.set('js', '1');
+  return form;
+}
+
+/** A `(prevState, formData)` action's arguments as the scripted form calls it: no state, then the form. */
+export const formCall = (fields: Record<string, FieldValue> = {}, base?: FormData): Arg[] => [null, scripted(fields, base)];
+/** The item form's and the item delete's call: the area and item (null: a new one) in their hidden fields. */
+export const itemCall = (area: string, id: number | null, base?: FormData): Arg[] => formCall({ itemArea: area, itemId: id }, base);
+/** A lead form's call: the lead in its hidden field, then the form's own fields. */
+export const leadCall = (leadId: number, fields: Record<string, FieldValue> = {}): Arg[] => formCall({ leadId, ...fields });
+/** A Users screen form's call: the account in its hidden field, the role boxes ticked ("1") or not sent. */
+export const userCall = (userId: number, fields: Record<string, FieldValue> = {}): Arg[] => formCall({ userId, ...fields });
+
 /** Encodes arguments the way React's client does: JSON, with FormData as "$K<n>" plus parts named "_<n>_<field>". */
 export function encode(args: Arg[]): { body: BodyInit; type?: string } {
   const forms = args.filter((a): a is FormData => a instanceof FormData);
@@ -98,6 +121,31 @@ export function encode(args: Arg[]): { body: BodyInit; type?: string } {
   });
   body.append('0', JSON.stringify(root));
   return { body };
+}
+
+/**
+ * The action's return value out of its answer (React's flight rows, one `<hex id>:<JSON>` a line):
+ * row 0 names the row holding it (`"a":"$@<id>"`). React's "$undefined" (a property set to
+ * undefined) is left out, as JSON would leave it. Null when there is none.
+ */
+export function actionResult(text: string): unknown {
+  const rows = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0 && /^[0-9a-f]+$/.test(line.slice(0, colon))) rows.set(line.slice(0, colon), line.slice(colon + 1));
+  }
+  const parse = (raw: string | undefined): unknown => {
+    if (raw === undefined || !/^[[{"\dtfn-]/.test(raw)) return undefined;
+    try {
+      return JSON.parse(raw, (_key, value: unknown) => (value === '$undefined' ? undefined : value));
+    } catch {
+      return undefined;
+    }
+  };
+  const root = parse(rows.get('0')) as { a?: unknown } | undefined;
+  const ref = typeof root?.a === 'string' && root.a.startsWith('$@') ? root.a.slice(2) : null;
+  const result = ref === null ? undefined : parse(rows.get(ref));
+  return result === undefined ? null : result;
 }
 
 export interface InvokeOptions {
@@ -122,9 +170,12 @@ export async function invokeWith(name: string, args: Arg[], options: InvokeOptio
     ...options.headers,
   };
   const res = await fetch(`${base}${options.page ?? screenOf(name)}`, { method: 'POST', headers, body, redirect: 'manual' });
+  const text = await res.text();
   return {
     status: res.status,
-    text: await res.text(),
+    text,
+    /** What the action returned, parsed (null when the answer holds none: a redirect, a refusal before the action). */
+    result: actionResult(text),
     setCookie: res.headers.getSetCookie(),
     requestId: res.headers.get('x-request-id') ?? '',
     /** Where an action that redirects sends the caller (Next's header for a scripted call). */

@@ -1,4 +1,5 @@
-import { formFields, NOT_IN_OLD_API, type AnyEntity } from '@/lib/entities/define';
+import { formFields, type AnyEntity } from '@/lib/entities/define';
+import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
 import { entityByKey } from '@/lib/entities/registry';
 import { legacyOf } from '@/lib/legacy/entities';
 import { imageFile } from './api';

@@ -13,7 +13,7 @@ import {
   TIMEOUT_CHECK_MS,
 } from '@/lib/http/upload-limits';
 import { PROJECT_SEARCH_PATH, SEARCH_BURST, SEARCH_PER_SECOND } from '@/lib/search';
-import { ACTIONS, INQUIRY_ACTIONS, encode, screenOf, sessionCookie } from '../helpers/actions';
+import { ACTIONS, encode, INQUIRY_ACTIONS, itemCall, screenOf, sessionCookie } from '../helpers/actions';
 import { freshIp } from '../helpers/api';
 import { makeUser } from '../helpers/db';
 import { treeCpuSeconds, treeRss } from '../helpers/process-tree';
@@ -146,7 +146,7 @@ function slowSender(route: string, headers: Record<string, string>, declared: nu
 async function largeSave() {
   const form = new FormData();
   form.append('image', new Blob([Buffer.alloc(LARGE_BODY_BYTES + 64 * 1024, 1)], { type: 'image/png' }), 'large.png');
-  const { body } = encode(['team', null, form]);
+  const { body } = encode(itemCall('team', null, form));
   const res = await fetch(`${server.base}${OFFICE}`, {
     method: 'POST',
     headers: { 'Next-Action': saveItem, Accept: 'text/x-component', Origin: server.base, 'X-Forwarded-For': freshIp(), Cookie: cookie },
@@ -197,7 +197,7 @@ describe('posts to the public pages carry at most 64 KB', () => {
     const signIn = await post('/LogIn', { ...actionHeaders(login, '/LogIn'), 'Content-Length': String(under.length) }, under);
     expect(signIn.status).toBe(200);
     expect(signIn.headers['content-type']).toBe('text/x-component');
-    const over = Buffer.from(JSON.stringify(['team', null, 'x'.repeat(200 * 1024)]));
+    const over = Buffer.from(JSON.stringify([null, 'x'.repeat(200 * 1024)]));
     const office = await post(OFFICE, { ...signedInHeaders(saveItem, OFFICE), 'Content-Length': String(over.length) }, over);
     expect(office.status).toBe(200);
     expect(office.headers['content-type']).toBe('text/x-component');
@@ -243,7 +243,7 @@ describe(`at most ${MAX_LARGE_BODIES} large bodies at once`, () => {
       expect(JSON.parse(api.body)).toEqual({ message: en.errors.busy });
 
       // Small bodies are not held up.
-      const small = Buffer.from(JSON.stringify(['team', 999999]));
+      const small = Buffer.from(JSON.stringify([null, 'x']));
       const ACTION_OK = 200;
       const smallAnswer = await post(LIST, { ...actionHeaders(ACTIONS.deleteItem!, LIST), 'Content-Length': String(small.length) }, small);
       expect(smallAnswer.status).toBe(ACTION_OK);

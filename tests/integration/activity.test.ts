@@ -3,7 +3,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../messages/en.json';
 import ar from '../../messages/ar.json';
-import { ACTIONS, encode, INQUIRY_ACTIONS, invoke, invokeWith, sessionCookie } from '../helpers/actions';
+import {
+  ACTIONS,
+  encode,
+  formCall,
+  INQUIRY_ACTIONS,
+  invoke,
+  invokeWith,
+  itemCall,
+  leadCall,
+  sessionCookie,
+  userCall,
+} from '../helpers/actions';
 import { BASE, call, imageFile, login, userWithToken } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
@@ -115,11 +126,11 @@ describe('writes are logged with exact before and after values', () => {
     const form = new FormData();
     form.append('descriptionEn', 'Mobile stages');
     form.append('image', await imageFile('new.png', 'png'));
-    const res = await invokeWith('saveItem', ['services', service.id, form], {
+    const res = await invokeWith('saveItem', itemCall('services', service.id, form), {
       cookie: mini,
       headers: { 'X-Forwarded-For': '198.51.100.24' },
     });
-    expect(res.text).toContain('"ok":true');
+    expect(res.result).toEqual({ ok: true });
     const after = await testDb.service.findUniqueOrThrow({ where: { id: service.id } });
     const entry = await newest({ entity: 'services', entityId: service.id }, since);
     expect(entry).toMatchObject({ kind: 'update', actorId: miniUser.id, address: '198.51.100.24' });
@@ -144,7 +155,7 @@ describe('writes are logged with exact before and after values', () => {
   it("users' roles: a change of flags and a deletion, never a password hash", async () => {
     const target = await makeUser('pending');
     let since = await lastId();
-    expect((await invoke('saveUserFlags', [target.id, false, true], admin, '/Admin/Users')).text).toContain('"ok":true');
+    expect((await invoke('saveUserFlags', userCall(target.id, { isMiniAdmin: '1' }), admin, '/Admin/Users')).result).toEqual({ ok: true });
     const approved = await newest({ entity: 'users', entityId: target.id }, since);
     expect(approved).toMatchObject({ kind: 'approval', actorId: adminUser.id });
     expect(approved!.changes).toEqual({ isMiniAdmin: { before: false, after: true } });
@@ -183,8 +194,8 @@ describe('writes are logged with exact before and after values', () => {
     const since = await lastId();
     const act = (name: string, args: unknown[]) => invokeWith(name, args, { cookie: mini });
     expect(INQUIRY_ACTIONS.saveInquiryStatus).toBeTruthy();
-    expect((await act('saveInquiryStatus', [inquiry.id, 'quoted'])).text).toContain('"ok":true');
-    expect((await act('addNote', [inquiry.id, 'Called back, sent a quote'])).text).toContain('"ok":true');
+    expect((await act('saveInquiryStatus', leadCall(inquiry.id, { status: 'quoted' }))).result).toEqual({ ok: true });
+    expect((await act('addNote', leadCall(inquiry.id, { text: 'Called back, sent a quote' }))).result).toEqual({ ok: true });
     const entries = await testDb.activityLog.findMany({
       where: { entity: 'inquiries', entityId: inquiry.id, id: { gt: since } },
       orderBy: { id: 'asc' },
@@ -193,7 +204,7 @@ describe('writes are logged with exact before and after values', () => {
       ['update', miniUser.id, { status: { before: 'new', after: 'quoted' } }],
       ['update', miniUser.id, { note: { before: null, after: 'Called back, sent a quote' } }],
     ]);
-    expect((await act('deleteInquiry', [inquiry.id])).text).toContain('"ok":true');
+    expect((await act('deleteInquiry', leadCall(inquiry.id))).result).toEqual({ ok: true });
     expect(await newest({ kind: 'delete', entity: 'inquiries', entityId: inquiry.id }, since)).toMatchObject({ actorId: miniUser.id });
   });
 
@@ -201,7 +212,7 @@ describe('writes are logged with exact before and after values', () => {
     const save = (value: string) => {
       const form = new FormData();
       form.append('activityRetentionDays', value);
-      return invoke('saveSettings', [form], admin, '/Admin/Settings');
+      return invoke('saveSettings', formCall({}, form), admin, '/Admin/Settings');
     };
     for (const bad of ['10', '3651', '1e3', '-40', 'ninety'])
       expect((await save(bad)).text, bad).toContain('"activityRetentionDays":["invalidRetention"]');
@@ -209,11 +220,11 @@ describe('writes are logged with exact before and after values', () => {
     expect(ar.admin.settings.errors.invalidRetention).toMatch(/[\u0600-\u06FF]/);
     const before = (await testDb.siteSettings.findUnique({ where: { id: 1 } }))?.activityRetentionDays ?? 365;
     const since = await lastId();
-    expect((await save('400')).text).toContain('"ok":true');
+    expect((await save('400')).result).toEqual({ ok: true });
     expect((await newest({ entity: 'settings' }, since))!.changes).toEqual({ activityRetentionDays: { before, after: 400 } });
     // The database holds the same bounds, whoever writes.
     await expect(testDb.$executeRawUnsafe('UPDATE site_settings SET activity_retention_days = 5 WHERE id = 1')).rejects.toThrow();
-    expect((await save(String(before))).text).toContain('"ok":true');
+    expect((await save(String(before))).result).toEqual({ ok: true });
   });
 });
 
@@ -315,7 +326,7 @@ describe('sign-ins', () => {
     form.append('password', 'wrong wrong wrong');
     form.append('js', '1');
     const refused = await invokeWith('login', [null, form], { page: '/LogIn', headers: { 'X-Forwarded-For': '203.0.113.10' } });
-    expect(refused.text).toContain('"error":"invalidCredentials"');
+    expect(refused.result).toEqual({ ok: false, error: 'invalidCredentials', values: { email: 'nobody-here@example.test' } });
     expect(await newest({ kind: 'signInRefused', address: '203.0.113.10' }, since)).toMatchObject({
       detail: 'invalidCredentials nobody-here@example.test',
     });

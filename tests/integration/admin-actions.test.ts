@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS, ADMIN_ACTION_FILES, invoke, sessionCookie } from '../helpers/actions';
+import { ACTIONS, ADMIN_ACTION_FILES, invoke, itemCall, sessionCookie, userCall } from '../helpers/actions';
 import { BASE, imageFile } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 import en from '@/messages/en.json';
@@ -77,22 +77,29 @@ describe('admin server actions are guarded on the server', () => {
       const before = await snapshot();
       const expected = who === 'anonymous' ? 'unauthenticated' : 'awaitingApproval';
       const results = [
-        await invoke('saveItem', ['team', null, await teamForm(unique('hack'))], cookies[who]),
-        await invoke('saveItem', ['team', victim.id, await teamForm('hacked')], cookies[who]),
-        // The form's post without scripts: the same guard (its refusal comes back as the form's state).
-        await invoke('saveItemPlain', [null, withFields(await teamForm(unique('hack')), { itemArea: 'team' })], cookies[who]),
+        await invoke('saveItem', itemCall('team', null, await teamForm(unique('hack'))), cookies[who]),
+        await invoke('saveItem', itemCall('team', victim.id, await teamForm('hacked')), cookies[who]),
+        // The form as the browser posts it (no `js`): the same guard (its refusal comes back as the form's state).
+        await invoke('saveItem', [null, withFields(await teamForm(unique('hack')), { itemArea: 'team' })], cookies[who]),
         await invoke(
-          'saveItemPlain',
+          'saveItem',
           [null, withFields(await teamForm('hacked'), { itemArea: 'team', itemId: String(victim.id) })],
           cookies[who],
         ),
-        await invoke('deleteItem', ['team', victim.id], cookies[who]),
-        await invoke('deleteItem', ['slides', (await testDb.slide.findFirstOrThrow()).id], cookies[who]),
+        await invoke('deleteItem', itemCall('team', victim.id), cookies[who]),
+        await invoke('deleteItem', itemCall('slides', (await testDb.slide.findFirstOrThrow()).id), cookies[who]),
         await invoke('moveSlideTo', [(await testDb.slide.findFirstOrThrow()).id, 2], cookies[who]),
-        await invoke('saveUserFlags', [victim.id, true, true], cookies[who]),
-        await invoke('deleteUser', [(await makeUser('pending')).id], cookies[who]),
+        await invoke('saveUserFlags', userCall(victim.id, { isAdmin: '1', isMiniAdmin: '1' }), cookies[who]),
+        await invoke('deleteUser', userCall((await makeUser('pending')).id), cookies[who]),
       ];
-      for (const r of results) expect(r.text).toContain(`"error":"${expected}"`);
+      // The two posts without scripts (3rd and 4th) come back as the form's state: what was typed too.
+      results.forEach((r, i) =>
+        expect(r.result, `call ${i}`).toEqual({
+          ok: false,
+          error: expected,
+          ...(i === 2 || i === 3 ? { values: expect.objectContaining({ jobTitleEn: 'j', detailsEn: 'd' }) } : {}),
+        }),
+      );
       const after = await snapshot();
       // Only the pending user made above for the deleteUser call differs.
       expect(JSON.parse(after).team).toEqual(JSON.parse(before).team);
@@ -107,8 +114,8 @@ describe('admin server actions are guarded on the server', () => {
     const before = await order();
     const first = before[0]!;
     for (const args of [[first, 0], [first, 1.5], [first, '2'], [first], [-1, 1]])
-      expect((await invoke('moveSlideTo', args, cookies.mini)).text).toContain('"error":"badRequest"');
-    expect((await invoke('moveSlideTo', [999999, 1], cookies.mini)).text).toContain('"error":"notFound"');
+      expect((await invoke('moveSlideTo', args, cookies.mini)).result).toEqual({ ok: false, error: 'badRequest' });
+    expect((await invoke('moveSlideTo', [999999, 1], cookies.mini)).result).toEqual({ ok: false, error: 'notFound' });
     // Compared over the slides there at the start (another file may add one meanwhile).
     expect((await order()).filter((id) => before.includes(id))).toEqual(before);
   });
@@ -116,40 +123,40 @@ describe('admin server actions are guarded on the server', () => {
   it('user actions refuse a Mini Admin and change nothing', async () => {
     const target = await makeUser('pending');
     const before = await snapshot();
-    const save = await invoke('saveUserFlags', [target.id, true, true], cookies.mini);
-    const del = await invoke('deleteUser', [target.id], cookies.mini);
-    expect(save.text).toContain('"error":"forbidden"');
-    expect(del.text).toContain('"error":"forbidden"');
+    const save = await invoke('saveUserFlags', userCall(target.id, { isAdmin: '1', isMiniAdmin: '1' }), cookies.mini);
+    const del = await invoke('deleteUser', userCall(target.id), cookies.mini);
+    expect(save.result).toEqual({ ok: false, error: 'forbidden' });
+    expect(del.result).toEqual({ ok: false, error: 'forbidden' });
     // The settings (Admins only), also as posted without scripts.
     const settings = new FormData();
     settings.append('taglineEn', 'Mini was here');
-    const plain = await invoke('saveSettingsPlain', [null, settings], cookies.mini, '/Admin/Settings');
-    expect(plain.text).toContain('"error":"forbidden"');
+    const plain = await invoke('saveSettings', [null, settings], cookies.mini, '/Admin/Settings');
+    expect(plain.result).toEqual({ ok: false, error: 'forbidden', values: { taglineEn: 'Mini was here' } });
     expect(await testDb.siteSettings.findFirst({ where: { taglineEn: 'Mini was here' } })).toBeNull();
     expect(await snapshot()).toBe(before);
   });
 
   it('the same calls succeed for the right role (the test is not vacuous)', async () => {
     const name = unique('made-by-action');
-    const created = await invoke('saveItem', ['team', null, await teamForm(name)], cookies.mini);
-    expect(created.text).toContain('"ok":true');
+    const created = await invoke('saveItem', itemCall('team', null, await teamForm(name)), cookies.mini);
+    expect(created.result).toEqual({ ok: true });
     const row = await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } });
     const target = await makeUser('pending');
-    expect((await invoke('saveUserFlags', [target.id, false, true], cookies.admin)).text).toContain('"ok":true');
+    expect((await invoke('saveUserFlags', userCall(target.id, { isMiniAdmin: '1' }), cookies.admin)).result).toEqual({ ok: true });
     expect(await testDb.user.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({ isMiniAdmin: true });
-    expect((await invoke('deleteItem', ['team', row.id], cookies.mini)).text).toContain('"ok":true');
+    expect((await invoke('deleteItem', itemCall('team', row.id), cookies.mini)).result).toEqual({ ok: true });
     expect(await testDb.teamMember.findUnique({ where: { id: row.id } })).toBeNull();
   });
 
   it('logout deletes the session: the same cookie is refused afterwards', async () => {
     const user = await makeUser('mini');
     const cookie = await sessionCookie(user.email);
-    expect((await invoke('deleteItem', ['team', 999999], cookie)).text).toContain('"error":"notFound"');
+    expect((await invoke('deleteItem', itemCall('team', 999999), cookie)).result).toEqual({ ok: false, error: 'notFound' });
     const out = await invoke('logout', [], cookie);
-    expect(out.text).toContain('"ok":true');
+    expect(out.result).toEqual({ ok: true });
     // The session ends at once; the cookie is cleared 2 s later (endSession), after the toast.
     expect(out.setCookie.some((c) => c.startsWith('authjs.session-token='))).toBe(false);
-    expect((await invoke('deleteItem', ['team', 999999], cookie)).text).toContain('"error":"unauthenticated"');
+    expect((await invoke('deleteItem', itemCall('team', 999999), cookie)).result).toEqual({ ok: false, error: 'unauthenticated' });
     expect(await testDb.apiToken.count({ where: { userId: user.id, kind: 'session' } })).toBe(0);
     const cleared = await invoke('endSession', [], cookie);
     expect(cleared.setCookie.find((c) => c.startsWith('authjs.session-token='))).toMatch(
@@ -211,10 +218,10 @@ describe('backups: Admins only, a download link once, for its Admin, for minutes
     it(`Back up now and Download refuse ${who} callers (${code}), with or without scripts; nothing is made`, async () => {
       const before = await counts();
       const requested = await invoke('requestBackupNow', [null, form({})], cookies[who], BACKUPS);
-      expect(requested.text).toContain(`"error":"${code}"`);
+      expect(requested.result).toEqual({ ok: false, error: code });
       for (const js of [{ js: '1' }, {}] as Record<string, string>[]) {
         const download = await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', ...js })], cookies[who], BACKUPS);
-        expect(download.text).toContain(`"error":"${code}"`);
+        expect(download.result).toEqual({ ok: false, error: code });
         expect(download.redirect).toBe('');
       }
       expect(await counts()).toEqual(before);
@@ -228,7 +235,7 @@ describe('backups: Admins only, a download link once, for its Admin, for minutes
 
   it("an Admin's link opens the archive once, for that Admin alone; then 410 in the link's language", async () => {
     const made = await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', js: '1' })], cookies.admin, BACKUPS);
-    expect(made.text).toContain('"ok":true');
+    expect(made.result).toEqual({ ok: true, url: expect.stringMatching(/^\/Admin\/Backups\/Download\/[\w-]{43}$/) });
     const url = linkOf(made.text);
     expect(url).toMatch(/^\/Admin\/Backups\/Download\/[\w-]{43}$/);
     // Anyone else, even another Admin, and nobody signed in: refused, and the link stays unspent.
@@ -352,7 +359,7 @@ describe('sign-in without AUTH_SECRET', () => {
       form.append('password', PASSWORD);
       form.append('js', '1');
       const res = await invoke('login', [null, form], '', '/LogIn', base);
-      expect(res.text).toContain('"error":"server"');
+      expect(res.result).toEqual({ ok: false, error: 'server', values: { email: user.email } });
       expect(res.setCookie.some((c) => c.startsWith('authjs.session-token='))).toBe(false);
       expect(await testDb.apiToken.count({ where: { userId: user.id, kind: 'session' } })).toBe(0);
       // The same credentials sign in on the configured server (the refusal is the secret's doing).

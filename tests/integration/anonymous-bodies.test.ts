@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import { services } from '@/lib/entities/services';
 import { LARGE_BODY_RETRY_SECONDS, MAX_LARGE_BODIES, MAX_LARGE_BODIES_PER_ADDRESS, SMALL_BODY_LIMIT } from '@/lib/http/upload-limits';
-import { ACTIONS, encode, screenOf, sessionCookie } from '../helpers/actions';
+import { ACTIONS, encode, itemCall, screenOf, sessionCookie } from '../helpers/actions';
 import { freshIp, noiseImage } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { makeUser, testDb } from '../helpers/db';
@@ -176,7 +176,7 @@ describe('anonymous bodies to the back office are held to the small limit before
     // A save as the form sends it (multipart), its "image" not one: the action answers, nothing is stored.
     const form = new FormData();
     form.append('image', new Blob([Buffer.alloc(SUB_MIB - 1024, 'x')], { type: 'image/png' }), 'large.png');
-    const { body } = encode(['team', null, form]);
+    const { body } = encode(itemCall('team', null, form));
     // One Response for both: each makes its own multipart boundary.
     const framed = new Response(body);
     const type = framed.headers.get('content-type')!;
@@ -225,7 +225,7 @@ describe('one address cannot take every large-body place', () => {
       for (const [key, value] of Object.entries(input)) data.append(key, value);
       const image = await noiseImage('large.png', 2 * MB);
       data.append('image', image);
-      const { body } = encode(['services', null, data]);
+      const { body } = encode(itemCall('services', null, data));
       const res = await fetch(`${server.base}/Admin/CreateService`, {
         method: 'POST',
         headers: {

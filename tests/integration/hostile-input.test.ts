@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import { ACTIONS, invokeWith, screenOf, sessionCookie } from '../helpers/actions';
+import { ACTIONS, formCall, invokeWith, itemCall, screenOf, sessionCookie, userCall } from '../helpers/actions';
 import { BASE, freshIp, imageFile, userWithToken } from '../helpers/api';
 import { makeUser, testDb, unique } from '../helpers/db';
 import { API_RESOURCE_NAMES } from '@/lib/legacy/resources';
@@ -817,7 +817,8 @@ function generate() {
   const action = (name: string, args: unknown[], code: string, category = 'action') =>
     add({
       category,
-      label: `${name}(${JSON.stringify(args, (_k, v) => (v instanceof FormData ? 'FormData' : v)).slice(0, 60)})`,
+      // A form shown by its fields (the hidden ones name what it is about).
+      label: `${name}(${JSON.stringify(args, (_k, v) => (v instanceof FormData ? Object.fromEntries([...v.entries()].map(([k, x]) => [k, typeof x === 'string' ? x.slice(0, 20) : 'File'])) : v)).slice(0, 120)})`,
       status: 200,
       check: actionError(code),
       send: async () => {
@@ -841,29 +842,42 @@ function generate() {
     [],
     true,
   ];
+  // One `(prevState, formData)` action per form (issue 36): the area and item are the form's hidden
+  // fields, checked as arguments are. Each odd one is refused, called as the form's script calls it
+  // and posted as the browser posts it (no `js`: the refusal comes back as the form's state).
   for (const area of ODD_AREAS) {
-    action('saveItem', [area, null, form()], 'badRequest');
-    action('deleteItem', [area, victim.team], 'badRequest');
-    // The form's post without scripts names its area in a field: the same refusal, as its state.
-    if (typeof area === 'string')
-      action('saveItemPlain', [null, multipart({ itemArea: area, nameEn: 'Hostile', jobTitleEn: 'j' })], 'badRequest');
+    const itemArea = String(area);
+    action('saveItem', formCall({ itemArea, itemId: null }, form()), 'badRequest');
+    action('deleteItem', formCall({ itemArea, itemId: victim.team! }), 'badRequest');
+    action('saveItem', [null, multipart({ itemArea, nameEn: 'Hostile', jobTitleEn: 'j' })], 'badRequest');
   }
-  for (const notForm of [null, 'x', {}, [], 1]) {
-    action('saveItemPlain', [null, notForm], 'badRequest');
-    action('saveSettingsPlain', [null, notForm], 'badRequest');
+  // Anything but a form, and the arguments of the old bound calls (area, id, form).
+  for (const notForm of [null, 'x', {}, [], 1])
+    for (const name of ['saveItem', 'deleteItem', 'saveSettings', 'saveUserFlags', 'deleteUser'])
+      action(name, [null, notForm], 'badRequest');
+  action('saveItem', ['team', null, form()], 'badRequest');
+  action('saveItem', ['team'], 'badRequest');
+  action('deleteItem', ['team', victim.team], 'badRequest');
+  action('deleteItem', [], 'badRequest');
+  action('saveUserFlags', [victimUser, false, false], 'badRequest');
+  action('deleteUser', [victimUser], 'badRequest');
+  action('deleteUser', [], 'badRequest');
+  const ODD_FORM_IDS = ['abc', '-1', '0', '1.5', '2147483648', '1e300', '__proto__', '01', ' 1', '[object Object]', 'true'];
+  for (const id of ODD_FORM_IDS) {
+    action('saveItem', formCall({ itemArea: 'team', itemId: id }, form()), 'badRequest');
+    action('saveItem', [null, multipart({ itemArea: 'team', itemId: id, nameEn: 'Hostile', jobTitleEn: 'j' })], 'badRequest');
+    action('deleteItem', formCall({ itemArea: 'team', itemId: id }), 'badRequest');
+    action('saveUserFlags', formCall({ userId: id }), 'badRequest');
+    action('deleteUser', formCall({ userId: id }), 'badRequest');
   }
-  for (const id of ['abc', '-1', '0', '1.5', '2147483648', '1e300', '__proto__'])
-    action('saveItemPlain', [null, multipart({ itemArea: 'team', itemId: id, nameEn: 'Hostile', jobTitleEn: 'j' })], 'badRequest');
-  const ODD_ACTION_IDS: unknown[] = ['abc', -1, 0, 1.5, 2147483648, 1e300, '1', String(victim.team), {}, [], true, '__proto__', null];
-  for (const id of ODD_ACTION_IDS) {
-    if (id !== null) action('saveItem', ['team', id, form()], 'badRequest');
-    action('deleteItem', ['team', id], 'badRequest');
-    action('saveUserFlags', [id, false, false], 'badRequest');
-    action('deleteUser', [id], 'badRequest');
-  }
-  for (const flag of ['yes', 1, 0, null, {}, 'true', []] as unknown[]) {
-    action('saveUserFlags', [victimUser, flag, false], 'badRequest');
-    action('saveUserFlags', [victimUser, false, flag], 'badRequest');
+  // A delete names an item; an account's forms name the account.
+  action('deleteItem', itemCall('team', null), 'badRequest');
+  action('deleteUser', formCall(), 'badRequest');
+  action('saveUserFlags', formCall({ isMiniAdmin: '1' }), 'badRequest');
+  // A role's box is ticked ("1") or not sent: any other value is no form of ours.
+  for (const flag of ['yes', '0', 'true', 'on', '', '1 ', '\u0000', new Blob(['1'])]) {
+    action('saveUserFlags', userCall(victimUser, { isAdmin: flag }), 'badRequest');
+    action('saveUserFlags', userCall(victimUser, { isMiniAdmin: flag }), 'badRequest');
   }
   // Issue 26's form actions (people, passwords, sessions), each on a page that offers it: anything
   // but a form is a bad request; hostile fields get the field's own words; nothing runs unexpectedly.
@@ -951,21 +965,16 @@ function generate() {
   accountAction('setSignupMode', '/Admin/Users', [null, multipart({ signup: 'closed' })], 'invalid');
   for (const run of ['abc', '-1', '0', '1.5', '2147483648', '__proto__', ''])
     accountAction('downloadBackup', '/Admin/Backups', [null, multipart({ run, locale: 'en', js: '1' })], 'notFound');
-  for (const notForm of [null, 'x', {}, [], 1]) action('saveItem', ['team', null, notForm], 'badRequest');
-  action('saveItem', ['team'], 'badRequest');
-  action('deleteItem', [], 'badRequest');
-  action('deleteUser', [], 'badRequest');
-  action('saveUserFlags', [victimUser], 'badRequest');
   // Well-formed arguments with hostile fields: the entity's own 422 (field errors), nothing stored.
   for (const field of ['nameEn', 'nameAr', 'detailsEn', 'jobTitleEn']) {
     for (const [name, value] of Object.entries(CONTROL_TEXT)) {
       action(
         'saveItem',
-        ['team', null, multipart({ nameEn: 'Hostile', detailsEn: 'd', jobTitleEn: 'j', image, [field]: value })],
+        itemCall('team', null, multipart({ nameEn: 'Hostile', detailsEn: 'd', jobTitleEn: 'j', image, [field]: value })),
         'invalid',
         'action fields',
       );
-      if (name === 'nul') action('saveItem', ['team', victim.team, multipart({ [field]: value })], 'invalid', 'action fields');
+      if (name === 'nul') action('saveItem', itemCall('team', victim.team!, multipart({ [field]: value })), 'invalid', 'action fields');
     }
   }
   for (const [field, value] of [
@@ -976,11 +985,11 @@ function generate() {
     ['clientId', 'abc'],
     ['cost', '12345678901'],
   ] as [string, string][])
-    action('saveItem', ['events', victim.event, multipart({ [field]: value })], 'invalid', 'action fields');
+    action('saveItem', itemCall('events', victim.event!, multipart({ [field]: value })), 'invalid', 'action fields');
   for (const id of [2147483647, 1_000_000_000]) {
-    action('deleteItem', ['team', id], 'notFound');
-    action('deleteUser', [id], 'notFound');
-    action('saveUserFlags', [id, false, true], 'notFound');
+    action('deleteItem', itemCall('team', id), 'notFound');
+    action('deleteUser', userCall(id), 'notFound');
+    action('saveUserFlags', userCall(id, { isMiniAdmin: '1' }), 'notFound');
   }
 
   // The sign-in action with odd input: refused as invalid, never the unexpected-error path.
@@ -1103,10 +1112,10 @@ function generate() {
   const crossSite = (a: Answer) => (a.text === en.errors.crossOrigin ? null : `body ${a.text.slice(0, 80)}`);
   for (const origin of FOREIGN) {
     for (const [name, args] of [
-      ['saveItem', ['team', null, form()]],
-      ['deleteItem', ['team', victim.team]],
-      ['saveUserFlags', [victimUser, true, true]],
-      ['deleteUser', [victimUser]],
+      ['saveItem', itemCall('team', null, form())],
+      ['deleteItem', itemCall('team', victim.team!)],
+      ['saveUserFlags', userCall(victimUser, { isAdmin: '1', isMiniAdmin: '1' })],
+      ['deleteUser', userCall(victimUser)],
       ['login', [null, multipart({ email: 'a@example.test', password: 'x' })]],
       [
         'register',
@@ -1159,7 +1168,7 @@ function generate() {
     status: 403,
     check: crossSite,
     send: async () => {
-      const r = await invokeWith('deleteItem', ['team', victim.team], { cookie, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+      const r = await invokeWith('deleteItem', itemCall('team', victim.team!), { cookie, headers: { 'Sec-Fetch-Site': 'cross-site' } });
       return { status: r.status, text: r.text, type: '', cors: null };
     },
   });
@@ -1175,7 +1184,7 @@ function generate() {
       const headers = trusted
         ? { Origin: ORIGIN, 'X-Forwarded-Host': url.host, 'X-Forwarded-Proto': 'https' }
         : { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' };
-      const r = await invokeWith('deleteItem', ['team', victim.team], { cookie, headers });
+      const r = await invokeWith('deleteItem', itemCall('team', victim.team!), { cookie, headers });
       return { status: r.status, text: r.text, type: '', cors: null };
     },
   });
@@ -1316,7 +1325,7 @@ describe('hostile input', () => {
     const originalDetails = (JSON.parse(ok.text) as { details: string }[])[0]!.details;
     const originalDate = (JSON.parse((await viaFetch(`/api/event/${victim.event}`, { headers: auth })).text) as { date: string }[])[0]!
       .date;
-    expect((await invokeWith('deleteItem', ['team', 2147483647], { cookie })).text).toContain('"error":"notFound"');
+    expect((await invokeWith('deleteItem', itemCall('team', 2147483647), { cookie })).text).toContain('"error":"notFound"');
     try {
       // The last day of February in a leap year is taken as is (and 2024-02-30 was refused above).
       const saved = await viaFetch(`/api/event/${victim.event}`, {

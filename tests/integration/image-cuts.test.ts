@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, userWithToken } from '../helpers/api';
-import { invoke, sessionCookie } from '../helpers/actions';
+import { invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { testDb } from '../helpers/db';
 import { treeCpuSeconds } from '../helpers/process-tree';
@@ -76,8 +76,8 @@ async function upload(i: number): Promise<{ id: number; img: string }> {
   const form = new FormData();
   form.append('sortOrder', String(i % 1000));
   form.append('image', await photo(i));
-  const saved = await invoke('saveItem', ['slides', null, form], cookie, undefined, server.base);
-  expect(saved.text).toContain('"ok":true');
+  const saved = await invoke('saveItem', itemCall('slides', null, form), cookie, undefined, server.base);
+  expect(saved.result).toEqual({ ok: true });
   const row = await testDb.slide.findFirstOrThrow({ orderBy: { id: 'desc' } });
   return { id: row.id, img: row.image };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoke, sessionCookie } from '../helpers/actions';
+import { formCall, invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { call, userWithToken } from '../helpers/api';
 import { makeUser, testDb, unique } from '../helpers/db';
 import ar from '@/messages/ar.json';
@@ -53,7 +53,7 @@ function answerOf(text: string): Record<string, unknown> {
 }
 
 const saveTeam = async (id: number, fields: Record<string, string>) =>
-  answerOf((await invoke('saveItem', ['team', id, form(fields)], cookie)).text);
+  answerOf((await invoke('saveItem', itemCall('team', id, form(fields)), cookie)).text);
 
 describe('direction controls and invisible format characters', () => {
   it('U+202E in a name: /api answers 422 with the field message in English and Arabic, stores nothing', async () => {
@@ -185,8 +185,14 @@ describe('optimistic versions', () => {
     const admin = await sessionCookie((await makeUser('admin')).email);
     const before = await testDb.siteSettings.findUnique({ where: { id: 1 } });
     const answer = answerOf(
-      (await invoke('saveSettings', [form({ version: '2000-01-01T00:00:00.000Z', taglineEn: 'Overwritten' })], admin, '/Admin/Settings'))
-        .text,
+      (
+        await invoke(
+          'saveSettings',
+          formCall({}, form({ version: '2000-01-01T00:00:00.000Z', taglineEn: 'Overwritten' })),
+          admin,
+          '/Admin/Settings',
+        )
+      ).text,
     );
     expect(answer).toMatchObject({ ok: false, error: 'staleVersion', status: 409 });
     const conflict = answer.conflict as { version: string; values: Record<string, string> };

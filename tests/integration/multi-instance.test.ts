@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '@/lib/entities/services';
-import { invokeWith, sessionCookie } from '../helpers/actions';
+import { invokeWith, itemCall, sessionCookie } from '../helpers/actions';
 import { call, freshIp, imageFile } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
@@ -198,8 +198,11 @@ describe('two instances behind nginx', () => {
       await warm();
       const one = { en: unique('ActionClient'), ar: `عميل ${unique('a')}` };
       expect(await showsClient(B().base, one.en, one.ar)).toEqual({ en: false, ar: false, api: false });
-      const saved = await invokeWith('saveItem', ['clients', null, await clientForm(one.en, one.ar)], { base: A().base, cookie: cookieA });
-      expect(saved.text).toContain('"ok":true');
+      const saved = await invokeWith('saveItem', itemCall('clients', null, await clientForm(one.en, one.ar)), {
+        base: A().base,
+        cookie: cookieA,
+      });
+      expect(saved.result).toEqual({ ok: true });
       expect(await showsClient(B().base, one.en, one.ar)).toEqual({ en: true, ar: true, api: true });
 
       // /api on B, read on A.
@@ -219,8 +222,8 @@ describe('two instances behind nginx', () => {
       expect(await showsClient(B().base, two.en, two.ar)).toEqual({ en: false, ar: false, api: false });
       const row = await testDb.client.findFirstOrThrow({ where: { nameEn: one.en } });
       await warm();
-      const removed = await invokeWith('deleteItem', ['clients', row.id], { base: B().base, cookie: await signIn(B().base) });
-      expect(removed.text).toContain('"ok":true');
+      const removed = await invokeWith('deleteItem', itemCall('clients', row.id), { base: B().base, cookie: await signIn(B().base) });
+      expect(removed.result).toEqual({ ok: true });
       expect(await showsClient(A().base, one.en, one.ar)).toEqual({ en: false, ar: false, api: false });
     },
   );
@@ -250,7 +253,7 @@ describe('two instances behind nginx', () => {
         const written =
           label === 'action on A'
             ? (
-                await invokeWith('saveItem', ['clients', null, await clientForm(name.en, name.ar)], { base: writer().base, cookie })
+                await invokeWith('saveItem', itemCall('clients', null, await clientForm(name.en, name.ar)), { base: writer().base, cookie })
               ).text.includes('"ok":true')
             : (
                 await call('/api/client', {
@@ -287,8 +290,8 @@ describe('two instances behind nginx', () => {
     const cookie = await signIn(A().base);
     await warm();
     const name = { en: unique('OwnWrite'), ar: `عميل ${unique('o')}` };
-    const saved = await invokeWith('saveItem', ['clients', null, await clientForm(name.en, name.ar)], { base: A().base, cookie });
-    expect(saved.text).toContain('"ok":true');
+    const saved = await invokeWith('saveItem', itemCall('clients', null, await clientForm(name.en, name.ar)), { base: A().base, cookie });
+    expect(saved.result).toEqual({ ok: true });
     expect(await showsClient(A().base, name.en, name.ar)).toEqual({ en: true, ar: true, api: true });
   });
 
@@ -353,7 +356,10 @@ describe('two instances behind nginx', () => {
       // On B: the back office opens, and an action runs as the signed-in Admin (not "unauthenticated").
       const office = await page(B().base, '/Admin', { Cookie: cookie });
       expect(office.status).toBe(200);
-      expect((await invokeWith('deleteItem', ['team', 999999], { base: B().base, cookie })).text).toContain('"error":"notFound"');
+      expect((await invokeWith('deleteItem', itemCall('team', 999999), { base: B().base, cookie })).result).toEqual({
+        ok: false,
+        error: 'notFound',
+      });
 
       const titles: string[] = [];
       for (let round = 0; round < 4; round++) {
@@ -364,9 +370,9 @@ describe('two instances behind nginx', () => {
         const data = new FormData();
         for (const [key, value] of Object.entries(input)) data.append(key, value);
         data.append('image', await imageFile());
-        const saved = await invokeWith('saveItem', ['services', null, data], { base: proxy, cookie, page: '/Admin/CreateService' });
+        const saved = await invokeWith('saveItem', itemCall('services', null, data), { base: proxy, cookie, page: '/Admin/CreateService' });
         expect(saved.status).toBe(200);
-        expect(saved.text).toContain('"ok":true');
+        expect(saved.result).toEqual({ ok: true });
         // nginx names each request ($request_id, echoed as X-Request-Id): each instance logs its own.
         const pageOn = await servedBy(form.requestId);
         const actionOn = await servedBy(saved.requestId);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoke, sessionCookie } from '../helpers/actions';
+import { invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { call, userWithToken } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { makeUser, testDb } from '../helpers/db';
 import { comparable, legacyForm, sampleInput, sampleValue } from '../helpers/entity-samples';
-import { fieldNames, NOT_IN_OLD_API, rowToInput, type AnyEntity, type Row } from '@/lib/entities/define';
+import { fieldNames, rowToInput, type AnyEntity, type Row } from '@/lib/entities/define';
+import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
 import { LEGACY_ENTITIES } from '@/lib/legacy/entities';
 
 // An update that sends one field keeps every other field as it was, by construction (the write
@@ -71,8 +72,8 @@ for (const { entity, legacy } of LEGACY_ENTITIES) {
         const value = await sampleValue(entity, field);
         const form = new FormData();
         form.append(field, value);
-        const res = await invoke('saveItem', [entity.key, id, form], cookie);
-        expect(res.text).toContain('"ok":true');
+        const res = await invoke('saveItem', itemCall(entity.key, id, form), cookie);
+        expect(res.result).toEqual({ ok: true });
         expect(state(entity, await read(entity, id))).toEqual({ ...before, [field]: comparable(value) });
       });
     }

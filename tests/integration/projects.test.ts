@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { invoke, sessionCookie } from '../helpers/actions';
+import { invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { BASE, call, imageFile, unique, userWithToken } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { testDb } from '../helpers/db';
@@ -112,8 +112,8 @@ describe('projects', () => {
     const created = await apiEvent(token!, unique('Desert Light Festival'));
     const row = await testDb.event.findUniqueOrThrow({ where: { id: created.id as number } });
     const newSlug = `${row.slug}-renamed`;
-    const saved = await invoke('saveItem', ['events', row.id, projectForm(row, { slug: newSlug })], cookie);
-    expect(saved.text).toContain('"ok":true');
+    const saved = await invoke('saveItem', itemCall('events', row.id, projectForm(row, { slug: newSlug })), cookie);
+    expect(saved.result).toEqual({ ok: true });
     expect((await testDb.event.findUniqueOrThrow({ where: { id: row.id } })).slug).toBe(newSlug);
 
     const old = await fetch(`${BASE}/Projects/${row.slug}`, { redirect: 'manual' });
@@ -124,7 +124,7 @@ describe('projects', () => {
 
     const other = await apiEvent(token!, unique('Other Project'));
     const otherRow = await testDb.event.findUniqueOrThrow({ where: { id: other.id as number } });
-    const refused = await invoke('saveItem', ['events', otherRow.id, projectForm(otherRow, { slug: newSlug })], cookie);
+    const refused = await invoke('saveItem', itemCall('events', otherRow.id, projectForm(otherRow, { slug: newSlug })), cookie);
     expect(refused.text).toContain('"slug":["slugTaken"]');
     expect((await testDb.event.findUniqueOrThrow({ where: { id: otherRow.id } })).slug).toBe(otherRow.slug);
   });
@@ -135,8 +135,8 @@ describe('projects', () => {
     const name = unique('Secret Launch');
     const created = await apiEvent(token!, name);
     const row = await testDb.event.findUniqueOrThrow({ where: { id: created.id as number } });
-    const saved = await invoke('saveItem', ['events', row.id, projectForm(row, { published: '0' })], cookie);
-    expect(saved.text).toContain('"ok":true');
+    const saved = await invoke('saveItem', itemCall('events', row.id, projectForm(row, { published: '0' })), cookie);
+    expect(saved.result).toEqual({ ok: true });
     expect((await testDb.event.findUniqueOrThrow({ where: { id: row.id } })).published).toBe(false);
 
     expect((await fetch(`${BASE}/Projects/${row.slug}`)).status).toBe(404);
@@ -170,10 +170,14 @@ describe('projects', () => {
     const row = await testDb.event.findUniqueOrThrow({ where: { id: created.id as number } });
     const saved = await invoke(
       'saveItem',
-      ['events', row.id, projectForm(row, { date: '2019-03-04', cityEn: 'Fujairah', cityAr: 'الفجيرة', serviceIds: String(service.id) })],
+      itemCall(
+        'events',
+        row.id,
+        projectForm(row, { date: '2019-03-04', cityEn: 'Fujairah', cityAr: 'الفجيرة', serviceIds: String(service.id) }),
+      ),
       cookie,
     );
-    expect(saved.text).toContain('"ok":true');
+    expect(saved.result).toEqual({ ok: true });
     const link = `/Projects/${row.slug}"`;
     const has = async (query: string) => (await (await fetch(`${BASE}/Projects?${query}`)).text()).includes(link);
     expect(await has(`service=${service.id}&year=2019&city=Fujairah&client=${row.clientId}`)).toBe(true);

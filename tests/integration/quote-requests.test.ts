@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INQUIRY_ACTIONS, invokeWith, sessionCookie } from '../helpers/actions';
+import { formCall, INQUIRY_ACTIONS, invokeWith, leadCall, sessionCookie } from '../helpers/actions';
 import { BASE, freshIp } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
 import { quoteForm, startQuoteToken } from '../helpers/quote';
@@ -88,7 +88,6 @@ describe('the quote form action', () => {
       'deleteInquiry',
       'deleteNote',
       'editNote',
-      'leadFormPlain',
       'markUnread',
       'saveInquiryStatus',
       'startQuote',
@@ -375,7 +374,7 @@ describe('the inbox', () => {
   const act = async (name: string, args: unknown[], cookie: string) => {
     const res = await invokeWith(name, args, { cookie });
     expect(res.status).toBe(200);
-    return res.text;
+    return res.result;
   };
 
   it('anonymous and pending callers are refused and change nothing', async () => {
@@ -384,21 +383,22 @@ describe('the inbox', () => {
       ['', 'unauthenticated'],
       [pending, 'awaitingApproval'],
     ] as const) {
-      expect(await act('saveInquiryStatus', [id, 'won'], cookie)).toContain(`"error":"${code}"`);
-      expect(await act('addNote', [id, 'x'], cookie)).toContain(`"error":"${code}"`);
-      expect(await act('deleteInquiry', [id], cookie)).toContain(`"error":"${code}"`);
-      // The lead's forms posted without scripts go through the same actions: back to the lead's
-      // page, saying it failed.
-      for (const fields of [
-        { leadForm: 'status', leadId: String(id), status: 'won' },
-        { leadForm: 'note', leadId: String(id), text: 'x' },
-        { leadForm: 'assign', leadId: String(id), assignee: '', followUp: '2031-01-01' },
-      ]) {
+      expect(await act('saveInquiryStatus', leadCall(id, { status: 'won' }), cookie)).toEqual({ ok: false, error: code });
+      expect(await act('addNote', leadCall(id, { text: 'x' }), cookie)).toEqual({ ok: false, error: code });
+      expect(await act('deleteInquiry', leadCall(id), cookie)).toEqual({ ok: false, error: code });
+      // The lead's forms posted by the browser (no `js`) go to the same actions, which answer with
+      // the lead's page, saying it failed.
+      for (const [name, kind, fields] of [
+        ['saveInquiryStatus', 'status', { status: 'won' }],
+        ['addNote', 'note', { text: 'x' }],
+        ['assignLead', 'assign', { assignee: '', followUp: '2031-01-01' }],
+        ['deleteInquiry', 'delete', {}],
+      ] as const) {
         const form = new FormData();
-        for (const [name, value] of Object.entries(fields)) form.append(name, value);
-        const res = await invokeWith('leadFormPlain', [form], { cookie, page: `/Admin/Inquiry/${id}` });
+        for (const [field, value] of Object.entries({ leadId: String(id), ...fields })) form.append(field, value);
+        const res = await invokeWith(name, [null, form], { cookie, page: `/Admin/Inquiry/${id}` });
         expect(res.status).toBeLessThan(500);
-        expect(res.redirect).toContain(`/Admin/Inquiry/${id}?failed=${fields.leadForm}`);
+        expect(res.redirect).toContain(`/Admin/Inquiry/${id}?failed=${kind}`);
       }
     }
     expect(await testDb.inquiry.findUniqueOrThrow({ where: { id }, include: { notes: true } })).toEqual(before);
@@ -406,18 +406,29 @@ describe('the inbox', () => {
 
   it('bad arguments are a 400 "badRequest" and change nothing', async () => {
     const before = await testDb.inquiry.findUniqueOrThrow({ where: { id } });
-    expect(await act('saveInquiryStatus', [id, 'archived'], mini)).toContain('"error":"badRequest"');
-    expect(await act('saveInquiryStatus', [String(id), 'won'], mini)).toContain('"error":"badRequest"');
-    expect(await act('addNote', [id, 5], mini)).toContain('"error":"badRequest"');
-    expect(await act('deleteInquiry', [2 ** 31], mini)).toContain('"error":"badRequest"');
-    expect(await act('addNote', [id, '   '], mini)).toContain('"text":["required"]');
-    expect(await act('saveInquiryStatus', [2 ** 31 - 1, 'won'], mini)).toContain('"error":"notFound"');
+    expect(await act('saveInquiryStatus', leadCall(id, { status: 'archived' }), mini)).toEqual({ ok: false, error: 'badRequest' });
+    expect(await act('saveInquiryStatus', formCall({ leadId: id }), mini)).toEqual({ ok: false, error: 'badRequest' });
+    // A lead id that cannot be one, and the arguments of no form (the old bound call among them).
+    for (const leadId of ['abc', '01', '-1', '1e3', '', String(2 ** 31)])
+      expect(await act('saveInquiryStatus', formCall({ leadId, status: 'won' }), mini)).toEqual({ ok: false, error: 'badRequest' });
+    for (const args of [[id, 'won'], [null, 'x'], [], [null, null]])
+      expect(await act('saveInquiryStatus', args, mini)).toEqual({ ok: false, error: 'badRequest' });
+    // A note's text that is a file, or no text at all.
+    expect(await act('addNote', leadCall(id, { text: new Blob(['x']) }), mini)).toEqual({ ok: false, error: 'badRequest' });
+    expect(await act('addNote', leadCall(id), mini)).toEqual({ ok: false, error: 'badRequest' });
+    expect(await act('deleteInquiry', leadCall(2 ** 31), mini)).toEqual({ ok: false, error: 'badRequest' });
+    expect(await act('addNote', leadCall(id, { text: '   ' }), mini)).toEqual({
+      ok: false,
+      error: 'invalid',
+      fieldErrors: { text: ['required'] },
+    });
+    expect(await act('saveInquiryStatus', leadCall(2 ** 31 - 1, { status: 'won' }), mini)).toEqual({ ok: false, error: 'notFound' });
     expect(await testDb.inquiry.findUniqueOrThrow({ where: { id } })).toEqual(before);
   });
 
   it('a Mini Admin saves the status and a note (author and time kept)', async () => {
-    expect(await act('saveInquiryStatus', [id, 'quoted'], mini)).toContain('"ok":true');
-    expect(await act('addNote', [id, '  Called back, sending a quote.  '], mini)).toContain('"ok":true');
+    expect(await act('saveInquiryStatus', leadCall(id, { status: 'quoted' }), mini)).toEqual({ ok: true });
+    expect(await act('addNote', leadCall(id, { text: '  Called back, sending a quote.  ' }), mini)).toEqual({ ok: true });
     const row = await testDb.inquiry.findUniqueOrThrow({ where: { id }, include: { notes: true } });
     expect(row.status).toBe('quoted');
     expect(row.notes.map((n) => [n.text, n.authorName])).toEqual([['Called back, sending a quote.', 'Test mini']]);
@@ -460,9 +471,9 @@ describe('the inbox', () => {
   });
 
   it('an Admin deletes it', async () => {
-    expect(await act('deleteInquiry', [id], admin)).toContain('"ok":true');
+    expect(await act('deleteInquiry', leadCall(id), admin)).toEqual({ ok: true });
     expect(await testDb.inquiry.count({ where: { id } })).toBe(0);
-    expect(await act('deleteInquiry', [id], admin)).toContain('"error":"notFound"');
+    expect(await act('deleteInquiry', leadCall(id), admin)).toEqual({ ok: false, error: 'notFound' });
   });
 });
 
@@ -498,7 +509,7 @@ describe('leads: assignment, follow-up, unread, own notes', () => {
   const act = async (name: string, args: unknown[], cookie: string) => {
     const res = await invokeWith(name, args, { cookie });
     expect(res.status).toBe(200);
-    return res.text;
+    return res.result;
   };
   const snapshot = () => testDb.inquiry.findUniqueOrThrow({ where: { id }, include: { notes: true } });
   const logged = () => testDb.activityLog.count({ where: { entity: 'inquiries', entityId: id } });
@@ -510,10 +521,13 @@ describe('leads: assignment, follow-up, unread, own notes', () => {
       ['', 'unauthenticated'],
       [pending, 'awaitingApproval'],
     ] as const) {
-      expect(await act('assignLead', [id, miniId, '2030-01-02'], cookie)).toContain(`"error":"${code}"`);
-      expect(await act('markUnread', [id], cookie)).toContain(`"error":"${code}"`);
-      expect(await act('editNote', [noteId, 'changed'], cookie)).toContain(`"error":"${code}"`);
-      expect(await act('deleteNote', [noteId], cookie)).toContain(`"error":"${code}"`);
+      expect(await act('assignLead', leadCall(id, { assignee: miniId, followUp: '2030-01-02' }), cookie)).toEqual({
+        ok: false,
+        error: code,
+      });
+      expect(await act('markUnread', [id], cookie)).toEqual({ ok: false, error: code });
+      expect(await act('editNote', leadCall(id, { noteId, text: 'changed' }), cookie)).toEqual({ ok: false, error: code });
+      expect(await act('deleteNote', leadCall(id, { noteId }), cookie)).toEqual({ ok: false, error: code });
     }
     expect(await snapshot()).toEqual(before);
     expect(await logged()).toBe(entries);
@@ -522,34 +536,56 @@ describe('leads: assignment, follow-up, unread, own notes', () => {
   it('bad input is a 4xx code and changes nothing', async () => {
     const before = await snapshot();
     const entries = await logged();
-    expect(await act('assignLead', [id, 'x', ''], mini)).toContain('"error":"badRequest"');
-    expect(await act('assignLead', [id, miniId, 20300102], mini)).toContain('"error":"badRequest"');
-    expect(await act('assignLead', [id, miniId, '2030-02-30'], mini)).toContain('"followUp":["invalidDate"]');
+    expect(await act('assignLead', leadCall(id, { assignee: 'x', followUp: '' }), mini)).toEqual({ ok: false, error: 'badRequest' });
+    // No follow-up field at all, or one longer than a day: no form of ours.
+    expect(await act('assignLead', leadCall(id, { assignee: miniId }), mini)).toEqual({ ok: false, error: 'badRequest' });
+    expect(await act('assignLead', leadCall(id, { assignee: miniId, followUp: '2030-01-02T00' }), mini)).toEqual({
+      ok: false,
+      error: 'badRequest',
+    });
+    expect(await act('assignLead', [id, miniId, '2030-01-02'], mini)).toEqual({ ok: false, error: 'badRequest' });
+    expect(await act('assignLead', leadCall(id, { assignee: miniId, followUp: '2030-02-30' }), mini)).toEqual({
+      ok: false,
+      error: 'invalid',
+      fieldErrors: { followUp: ['invalidDate'] },
+    });
     // Only staff can be given a lead: not someone awaiting approval.
-    expect(await act('assignLead', [id, pendingId, ''], mini)).toContain('"assignee":["notStaff"]');
-    expect(await act('assignLead', [2 ** 31 - 1, null, ''], mini)).toContain('"error":"notFound"');
-    expect(await act('markUnread', ['1'], mini)).toContain('"error":"badRequest"');
-    expect(await act('editNote', [noteId, '   '], mini)).toContain('"text":["required"]');
-    expect(await act('editNote', [noteId, 7], mini)).toContain('"error":"badRequest"');
-    expect(await act('deleteNote', [2 ** 31 - 1], mini)).toContain('"error":"notFound"');
+    expect(await act('assignLead', leadCall(id, { assignee: pendingId, followUp: '' }), mini)).toEqual({
+      ok: false,
+      error: 'invalid',
+      fieldErrors: { assignee: ['notStaff'] },
+    });
+    expect(await act('assignLead', leadCall(2 ** 31 - 1, { assignee: null, followUp: '' }), mini)).toEqual({
+      ok: false,
+      error: 'notFound',
+    });
+    expect(await act('markUnread', ['1'], mini)).toEqual({ ok: false, error: 'badRequest' });
+    expect(await act('editNote', leadCall(id, { noteId, text: '   ' }), mini)).toEqual({
+      ok: false,
+      error: 'invalid',
+      fieldErrors: { text: ['required'] },
+    });
+    expect(await act('editNote', leadCall(id, { noteId, text: new Blob(['7']) }), mini)).toEqual({ ok: false, error: 'badRequest' });
+    expect(await act('editNote', leadCall(id, { noteId: 'x', text: 'changed' }), mini)).toEqual({ ok: false, error: 'badRequest' });
+    expect(await act('deleteNote', leadCall(id, { noteId: 2 ** 31 - 1 }), mini)).toEqual({ ok: false, error: 'notFound' });
     // Another's note: an Admin neither edits nor deletes it.
-    expect(await act('editNote', [noteId, 'rewritten'], admin)).toContain('"error":"forbidden"');
-    expect(await act('deleteNote', [noteId], admin)).toContain('"error":"forbidden"');
+    expect(await act('editNote', leadCall(id, { noteId, text: 'rewritten' }), admin)).toEqual({ ok: false, error: 'forbidden' });
+    expect(await act('deleteNote', leadCall(id, { noteId }), admin)).toEqual({ ok: false, error: 'forbidden' });
     expect(await snapshot()).toEqual(before);
     expect(await logged()).toBe(entries);
   });
 
   it('assigns with a follow-up day, marks unread, edits and deletes the own note: each logged', async () => {
     const entries = await logged();
-    expect(await act('assignLead', [id, miniId, '2030-01-02'], admin)).toContain('"ok":true');
+    expect(await act('assignLead', leadCall(id, { assignee: miniId, followUp: '2030-01-02' }), admin)).toEqual({ ok: true });
     let row = await snapshot();
     expect([row.assigneeId, row.followUp?.toISOString().slice(0, 10)]).toEqual([miniId, '2030-01-02']);
-    expect(await act('markUnread', [id], mini)).toContain('"ok":true');
+    expect(await act('markUnread', [id], mini)).toEqual({ ok: true });
     expect((await snapshot()).readAt).toBeNull();
-    expect(await act('editNote', [noteId, '  Called, no answer  '], mini)).toContain('"ok":true');
+    expect(await act('editNote', leadCall(id, { noteId, text: '  Called, no answer  ' }), mini)).toEqual({ ok: true });
     row = await snapshot();
     expect(row.notes.map((n) => [n.text, n.updatedAt !== null])).toEqual([['Called, no answer', true]]);
-    expect(await act('deleteNote', [noteId], mini)).toContain('"ok":true');
+    expect(await act('deleteNote', leadCall(id, { noteId }), mini)).toEqual({ ok: true });
     expect((await snapshot()).notes).toEqual([]);
     const log = await testDb.activityLog.findMany({
       where: { entity: 'inquiries', entityId: id },
@@ -563,7 +599,7 @@ describe('leads: assignment, follow-up, unread, own notes', () => {
       { note: { before: 'Called, no answer', after: null } },
     ]);
     // Nobody, no day.
-    expect(await act('assignLead', [id, null, ''], admin)).toContain('"ok":true');
+    expect(await act('assignLead', leadCall(id, { assignee: null, followUp: '' }), admin)).toEqual({ ok: true });
     row = await snapshot();
     expect([row.assigneeId, row.followUp]).toEqual([null, null]);
   });

@@ -2,9 +2,10 @@ import { hash } from '@node-rs/argon2';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
-import { invoke, sessionCookie } from '../helpers/actions';
+import { formCall, invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { PASSWORD } from '../helpers/db';
 import { ownServer } from '../helpers/own-server';
+import { RECOVERY_CODE_COUNT } from '@/lib/auth/two-factor';
 
 // Issue 26, item 4: the Admins' two-factor policy, enforced by the one guard. A person it covers
 // who has not set two-factor up may use only their own account (to set it up) — in the back
@@ -40,7 +41,7 @@ const teamsPage = async (cookie: string) =>
   (await fetch(`${base()}/Admin/Teams`, { headers: { Cookie: cookie }, redirect: 'manual' })).text();
 /** A content write through the back office's action: a new contact card, `name` its e-mail's local part. */
 const addContact = (cookie: string, name: string) =>
-  act('saveItem', ['contacts', null, form({ phone: '+971 4 000 0000', email: `${name}@example.test` })], cookie);
+  act('saveItem', itemCall('contacts', null, form({ phone: '+971 4 000 0000', email: `${name}@example.test` })), cookie);
 const written = (name: string) => own.db().contact.count({ where: { email: `${name}@example.test` } });
 /** The same through the old client's /api with a bearer token from /api/login. */
 async function apiToken(email: string): Promise<string> {
@@ -72,8 +73,8 @@ describe('the settings form on a fresh install (first: this database has no sett
       '"ok":true',
     );
     expect(await own.db().siteSettings.count()).toBe(1);
-    const save = (taglineEn: string) => act('saveSettings', [form({ version: 'none', taglineEn })], cookie, '/Admin/Settings');
-    expect((await save('First tagline')).text).toContain('"ok":true');
+    const save = (taglineEn: string) => act('saveSettings', formCall({}, form({ version: 'none', taglineEn })), cookie, '/Admin/Settings');
+    expect((await save('First tagline')).result).toEqual({ ok: true });
     expect((await own.db().siteSettings.findUniqueOrThrow({ where: { id: 1 } })).taglineEn).toBe('First tagline');
 
     // A second form read at the same time would now overwrite that: refused, nothing changed.
@@ -99,7 +100,7 @@ describe('the two-factor policy', () => {
       '"error":"forbidden"',
     );
     expect(await teamsPage(cookie)).not.toMatch(SENT_TO_ACCOUNT);
-    expect((await addContact(cookie, 'before')).text).toContain('"ok":true');
+    expect((await addContact(cookie, 'before')).result).toEqual({ ok: true });
 
     expect((await act('saveTwoFactorSetting', [null, form({ twoFactorPolicy: 'admins' })], cookie, '/Admin/Settings')).text).toContain(
       '"ok":true',
@@ -110,7 +111,7 @@ describe('the two-factor policy', () => {
     expect(account).toContain('data-testid="two-factor-required"');
     // Actions and routes: refused with the reason, nothing written.
     const refused = await addContact(cookie, 'under');
-    expect(refused.text).toContain('"error":"twoFactorSetupRequired"');
+    expect(refused.result).toEqual({ ok: false, error: 'twoFactorSetupRequired' });
     expect(await written('under')).toBe(0);
     const exported = await fetch(`${base()}/Admin/InquiriesExport`, { headers: { Cookie: cookie } });
     expect(exported.status).toBe(403);
@@ -121,29 +122,34 @@ describe('the two-factor policy', () => {
     expect(await written('api')).toBe(0);
     // A Mini Admin is not covered by "Admins".
     expect(await teamsPage(miniCookie)).not.toMatch(SENT_TO_ACCOUNT);
-    expect((await addContact(miniCookie, 'mini')).text).toContain('"ok":true');
+    expect((await addContact(miniCookie, 'mini')).result).toEqual({ ok: true });
 
     // Their own account stays open: setting two-factor up is the way out.
-    expect((await act('startTwoFactor', [null, form({})], cookie, '/Admin/Account')).text).toContain('"ok":true');
+    expect((await act('startTwoFactor', [null, form({})], cookie, '/Admin/Account')).result).toEqual({ ok: true });
     const page = await (await fetch(`${base()}/Admin/Account`, { headers: { Cookie: cookie } })).text();
     const key = (/data-testid="two-factor-key"[^>]*>([A-Z2-7 ]+)</.exec(page)?.[1] ?? '').replace(/ /g, '');
     expect(key).toMatch(/^[A-Z2-7]{32}$/);
     const code = await generate({ secret: key, epoch: Math.floor(Date.now() / 1000) });
-    expect((await act('confirmTwoFactor', [null, form({ code })], cookie, '/Admin/Account')).text).toContain('"ok":true');
+    // Confirmed: its recovery codes, shown once.
+    const confirmed = (await act('confirmTwoFactor', [null, form({ code })], cookie, '/Admin/Account')).result as {
+      recoveryCodes?: string[];
+    };
+    expect(confirmed).toEqual({ ok: true, recoveryCodes: expect.any(Array) });
+    expect(confirmed.recoveryCodes!.map((c) => /^[A-Z2-9]{5}-[A-Z2-9]{5}$/.test(c))).toEqual(Array(RECOVERY_CODE_COUNT).fill(true));
 
     // Set up: the back office opens again, in pages, actions and /api.
     expect(await teamsPage(cookie)).not.toMatch(SENT_TO_ACCOUNT);
-    expect((await addContact(cookie, 'after')).text).toContain('"ok":true');
+    expect((await addContact(cookie, 'after')).result).toEqual({ ok: true });
     expect((await apiWrite(token)).status).toBe(201);
 
     // "Everyone": the Mini Admin is held now; "none" again: no one.
     expect((await act('saveTwoFactorSetting', [null, form({ twoFactorPolicy: 'everyone' })], cookie, '/Admin/Settings')).text).toContain(
       '"ok":true',
     );
-    expect((await addContact(miniCookie, 'mini-everyone')).text).toContain('"error":"twoFactorSetupRequired"');
+    expect((await addContact(miniCookie, 'mini-everyone')).result).toEqual({ ok: false, error: 'twoFactorSetupRequired' });
     expect((await act('saveTwoFactorSetting', [null, form({ twoFactorPolicy: 'none' })], cookie, '/Admin/Settings')).text).toContain(
       '"ok":true',
     );
-    expect((await addContact(miniCookie, 'mini-none')).text).toContain('"ok":true');
+    expect((await addContact(miniCookie, 'mini-none')).result).toEqual({ ok: true });
   }, 120_000);
 });

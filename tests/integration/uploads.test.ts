@@ -9,7 +9,7 @@ import { config } from '@/lib/config';
 import { maxUploadBytes } from '@/lib/http/upload-limits';
 import { AREAS, adminPath } from '@/lib/admin/areas';
 import { animatedGif, BASE, bigPhoto, call, imageFile, userWithToken } from '../helpers/api';
-import { invoke, sessionCookie } from '../helpers/actions';
+import { invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { makeUser, testDb, unique } from '../helpers/db';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
@@ -190,8 +190,8 @@ describe.each(drivers)('uploads with the $label', (driver) => {
       const form = new FormData();
       for (const [key, value] of Object.entries({ nameEn: name, detailsEn: 'd', jobTitleEn: 'j' })) form.append(key, value);
       form.append('image', portrait);
-      const saved = await invoke('saveItem', ['team', null, form], cookie, undefined, driver.base());
-      expect(saved.text).toContain('"ok":true');
+      const saved = await invoke('saveItem', itemCall('team', null, form), cookie, undefined, driver.base());
+      expect(saved.result).toEqual({ ok: true });
       const row = await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } });
       const member = await storedMeta(`${driver.base()}/teamimges/${row.image}`);
       expect([member.format, member.width, member.height, member.orientation]).toEqual(['jpeg', 1920, 2560, undefined]);
@@ -349,27 +349,33 @@ describe.each(drivers)('uploads with the $label', (driver) => {
         data.append('image', file);
         return data;
       };
-      const created = await invoke('saveItem', ['team', null, await form(await imageFile('a.jpg'))], cookie, undefined, driver.base());
-      expect(created.text).toContain('"ok":true');
+      const created = await invoke(
+        'saveItem',
+        itemCall('team', null, await form(await imageFile('a.jpg'))),
+        cookie,
+        undefined,
+        driver.base(),
+      );
+      expect(created.result).toEqual({ ok: true });
       const row = await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } });
       expect(await driver.stored('team')).toContain(row.image);
       expect((await fetch(`${driver.base()}/teamimges/${row.image}`)).status).toBe(200);
 
       const updated = await invoke(
         'saveItem',
-        ['team', row.id, await form(await imageFile('b.webp', 'webp'))],
+        itemCall('team', row.id, await form(await imageFile('b.webp', 'webp'))),
         cookie,
         undefined,
         driver.base(),
       );
-      expect(updated.text).toContain('"ok":true');
+      expect(updated.result).toEqual({ ok: true });
       const now = await testDb.teamMember.findUniqueOrThrow({ where: { id: row.id } });
       expect(now.image).toMatch(/\.webp$/);
       const files = await driver.stored('team');
       expect(files).toContain(now.image);
       expect(files).not.toContain(row.image);
 
-      expect((await invoke('deleteItem', ['team', row.id], cookie, undefined, driver.base())).text).toContain('"ok":true');
+      expect((await invoke('deleteItem', itemCall('team', row.id), cookie, undefined, driver.base())).result).toEqual({ ok: true });
       // In the trash while the item can be restored from the activity log (the sweeper removes it after).
       expect(await driver.stored('team')).not.toContain(now.image);
       expect(await driver.stored('trash-team')).toContain(now.image);
@@ -540,8 +546,8 @@ describe('the S3 bucket driver only', () => {
       const form = new FormData();
       for (const [key, value] of Object.entries({ nameEn: unique('Down'), detailsEn: 'd', jobTitleEn: 'j' })) form.append(key, value);
       form.append('image', await imageFile('during.jpg'));
-      const action = await invoke('saveItem', ['team', null, form], cookie, undefined, s3Server.base);
-      expect(action.text).toContain('"error":"unavailable"');
+      const action = await invoke('saveItem', itemCall('team', null, form), cookie, undefined, s3Server.base);
+      expect(action.result).toEqual({ ok: false, error: 'unavailable' });
 
       // A delete is done without the store: its object is kept for a restore from the activity
       // log, and is the sweeper's to remove once that time is over.

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
 import { AREAS, MENU, resolveAdminRoute } from '@/lib/admin/areas';
-import { NOT_IN_OLD_API, fieldMeta, fieldNames, formFields, imageUrl, rowToInput, type FieldDef, type Row } from '@/lib/entities/define';
+import { fieldMeta, fieldNames, formFields, imageUrl, rowToInput, type FieldDef, type Row } from '@/lib/entities/define';
+import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
 import { ENTITIES, IMAGE_URL_FOLDERS, entityByKey, type EntityKey } from '@/lib/entities/registry';
 import { LEGACY_ENTITIES, legacyOf } from '@/lib/legacy/entities';
 import { events } from '@/lib/entities/events';
@@ -118,10 +119,23 @@ describe('entity registry', () => {
 
   it("derives each form from its schema's metadata, exactly as the descriptors stated it (order, kinds, rtl, options, hints)", () => {
     for (const entity of ENTITIES) {
-      expect(formFields(entity), entity.key).toStrictEqual(FORMS[entity.key]);
+      expect(
+        formFields(entity).map(({ language: _, ...field }) => field),
+        entity.key,
+      ).toStrictEqual(FORMS[entity.key]);
+      // Each pair's two fields know their pair (declared once, lib/entities/bilingual.ts): every
+      // field named <pair>En / <pair>Ar above, and no other.
+      const pairs = FORMS[entity.key]!.flatMap(({ name }) => {
+        const match = /^(.+)(En|Ar)$/.exec(name);
+        return match ? [[name, match[1], match[2] === 'En' ? 'en' : 'ar']] : [];
+      });
+      expect(
+        formFields(entity).flatMap((field) => (field.language ? [[field.name, field.language.pair, field.language.language]] : [])),
+        entity.key,
+      ).toEqual(pairs);
       const image = entity.image ? [{ name: 'image', kind: 'image' }] : [];
       expect(
-        AREAS[entity.key].fields.map(({ required: _, defaultOn: __, ...field }) => field),
+        AREAS[entity.key].fields.map(({ required: _, defaultOn: __, language: ___, ...field }) => field),
         entity.key,
       ).toStrictEqual([...image, ...FORMS[entity.key]]);
     }

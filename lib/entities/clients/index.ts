@@ -2,9 +2,9 @@ import 'server-only';
 import { conflict } from '@/lib/errors';
 import { defineEntity } from '@/lib/entities/define';
 import type { Client } from '@/lib/generated/prisma/client';
-import { pickLocalized as pick } from '@/lib/i18n/pick';
 import { clientsMeta } from './meta';
 import { pagePath } from '@/lib/pages';
+import { localized } from '@/lib/entities/bilingual';
 
 export const clients = defineEntity<Client>()(clientsMeta, {
   table: 'clients',
@@ -14,10 +14,10 @@ export const clients = defineEntity<Client>()(clientsMeta, {
   card: (c, l, image) => ({
     id: c.id,
     image,
-    title: pick(l, c.nameEn, c.nameAr),
-    text: pick(l, c.detailsEn, c.detailsAr),
+    title: localized(c, 'name', l),
+    text: localized(c, 'details', l),
   }),
-  view: (c, l, image) => ({ id: c.id, name: pick(l, c.nameEn, c.nameAr), logo: image }),
+  view: (c, l, image) => ({ id: c.id, name: localized(c, 'name', l), logo: image }),
   // Events show their client's logo; deleting a client must never orphan them silently.
   async beforeRemove(client, db) {
     const events = await db.event.count({ where: { clientId: client.id } });

@@ -1,9 +1,9 @@
 import 'server-only';
 import { defineEntity, type SocialLink } from '@/lib/entities/define';
 import type { Contact } from '@/lib/generated/prisma/client';
-import { pickLocalized as pick } from '@/lib/i18n/pick';
 import { contactsMeta } from './meta';
 import { pagePath } from '@/lib/pages';
+import { localized } from '@/lib/entities/bilingual';
 
 /**
  * A contact's social links, in the order the contact page shows them. One rule for the back
@@ -35,9 +35,9 @@ export const contacts = defineEntity<Contact>()(contactsMeta, {
     email: c.email,
     links: socialLinks(c),
     whatsapp: c.whatsapp,
-    officeName: pick(l, c.officeNameEn, c.officeNameAr),
-    address: pick(l, c.addressEn, c.addressAr),
-    hours: pick(l, c.hoursEn, c.hoursAr),
+    officeName: localized(c, 'officeName', l),
+    address: localized(c, 'address', l),
+    hours: localized(c, 'hours', l),
     /** What the map and the directions search for, the same in both languages: the map location, else the English address. */
     mapPlace: c.mapLocation || c.addressEn.replace(/\s*\n\s*/g, ', '),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NOT_IN_OLD_API } from '@/lib/entities/define';
+import { bilingual } from '@/lib/entities/bilingual';
+import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
 import { optionalEmail, optionalMapLocation, optionalPhone, optionalText, optionalUrl, optionalWhatsapp } from '@/lib/entities/fields';
 
 // In the form's order (lib/entities/define.ts: each field's form input and old name).
@@ -14,12 +15,19 @@ export const contactSchema = z
     // The office this card is (issue 19). All optional: a card without them is shown as before.
     // The old client never had them.
     whatsapp: optionalWhatsapp().meta({ form: { kind: 'tel' }, old: NOT_IN_OLD_API }),
-    officeNameEn: optionalText(120).meta({ form: { kind: 'text' }, old: NOT_IN_OLD_API }),
-    officeNameAr: optionalText(120).meta({ form: { kind: 'text', rtl: true }, old: NOT_IN_OLD_API }),
-    addressEn: optionalText(300, { multiline: true }).meta({ form: { kind: 'textarea' }, old: NOT_IN_OLD_API }),
-    addressAr: optionalText(300, { multiline: true }).meta({ form: { kind: 'textarea', rtl: true }, old: NOT_IN_OLD_API }),
-    hoursEn: optionalText(300, { multiline: true }).meta({ form: { kind: 'textarea' }, old: NOT_IN_OLD_API }),
-    hoursAr: optionalText(300, { multiline: true }).meta({ form: { kind: 'textarea', rtl: true }, old: NOT_IN_OLD_API }),
+    ...bilingual('officeName', { en: optionalText(120), ar: optionalText(120), form: { kind: 'text' }, old: NOT_IN_OLD_API }),
+    ...bilingual('address', {
+      en: optionalText(300, { multiline: true }),
+      ar: optionalText(300, { multiline: true }),
+      form: { kind: 'textarea' },
+      old: NOT_IN_OLD_API,
+    }),
+    ...bilingual('hours', {
+      en: optionalText(300, { multiline: true }),
+      ar: optionalText(300, { multiline: true }),
+      form: { kind: 'textarea' },
+      old: NOT_IN_OLD_API,
+    }),
     mapLocation: optionalMapLocation().meta({ form: { kind: 'text' }, old: NOT_IN_OLD_API }),
   })
   // A contact card with neither phone nor email tells a visitor nothing.

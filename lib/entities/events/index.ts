@@ -3,10 +3,10 @@ import { invalid } from '@/lib/errors';
 import { defineEntity, imageUrl } from '@/lib/entities/define';
 import { clients } from '@/lib/entities/clients';
 import type { Client, Event } from '@/lib/generated/prisma/client';
-import { pickLocalized as pick } from '@/lib/i18n/pick';
 import { FALLBACK_SLUG, freeSlug, slugify } from '@/lib/slug';
 import { eventsMeta } from './meta';
 import { projectPath } from '@/lib/pages';
+import { localized } from '@/lib/entities/bilingual';
 
 export type EventWithClient = Event & { client: Client };
 
@@ -26,20 +26,20 @@ export const events = defineEntity<EventWithClient>()(eventsMeta, {
   card: (e, l, image) => ({
     id: e.id,
     image,
-    title: pick(l, e.nameEn, e.nameAr),
-    subtitle: [day(e.date) ?? '', pick(l, e.locationEn, e.locationAr)].filter(Boolean).join(' - '),
-    text: pick(l, e.descriptionEn, e.descriptionAr) || pick(l, e.client.nameEn, e.client.nameAr),
+    title: localized(e, 'name', l),
+    subtitle: [day(e.date) ?? '', localized(e, 'location', l)].filter(Boolean).join(' - '),
+    text: localized(e, 'description', l) || localized(e.client, 'name', l),
   }),
   view: (e, l, image) => ({
     id: e.id,
     slug: e.slug,
-    name: pick(l, e.nameEn, e.nameAr),
-    location: pick(l, e.locationEn, e.locationAr),
+    name: localized(e, 'name', l),
+    location: localized(e, 'location', l),
     /** Both languages, so search matches either whatever the page language. */
     searchText: [e.locationEn, e.locationAr],
     date: day(e.date),
     image,
-    client: { name: pick(l, e.client.nameEn, e.client.nameAr), logo: imageUrl(clients, e.client.logo) },
+    client: { name: localized(e.client, 'name', l), logo: imageUrl(clients, e.client.logo) },
   }),
   async check(input, db) {
     const exists = await db.client.count({ where: { id: input.clientId } });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NOT_IN_OLD_API } from '@/lib/entities/define';
+import { bilingual } from '@/lib/entities/bilingual';
+import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
 import {
   idList,
   lineList,
@@ -63,8 +64,7 @@ const slug = () =>
 // In the form's order (lib/entities/define.ts: each field's form input and old name). The
 // portfolio's fields (issue 25) are not in the old API.
 export const eventSchema = z.object({
-  nameEn: requiredText(200).meta({ form: { kind: 'text' }, old: 'name' }),
-  nameAr: optionalText(200).meta({ form: { kind: 'text', rtl: true }, old: 'namear' }),
+  ...bilingual('name', { en: requiredText(200), ar: optionalText(200), form: { kind: 'text' }, old: { en: 'name', ar: 'namear' } }),
   slug: slug().meta({ form: { kind: 'text', hint: true }, old: NOT_IN_OLD_API }),
   // Published unless told otherwise through /api (its old clients never send it); a new project in
   // the back office starts as a draft, published by ticking the box (issue 35).
@@ -75,12 +75,19 @@ export const eventSchema = z.object({
   cost: money().meta({ form: { kind: 'number' }, old: 'event_cost' }),
   clientId: requiredId().meta({ form: { kind: 'select', optionsFrom: 'clients' }, old: 'client_id' }),
   serviceIds: idList().meta({ form: { kind: 'multiselect', optionsFrom: 'services' }, old: NOT_IN_OLD_API }),
-  cityEn: optionalText(100).meta({ form: { kind: 'text' }, old: NOT_IN_OLD_API }),
-  cityAr: optionalText(100).meta({ form: { kind: 'text', rtl: true }, old: NOT_IN_OLD_API }),
-  locationEn: requiredText(200).meta({ form: { kind: 'text' }, old: 'location' }),
-  locationAr: requiredText(200).meta({ form: { kind: 'text', rtl: true }, old: 'locationar' }),
-  descriptionEn: optionalText(5000, { multiline: true }).meta({ form: { kind: 'textarea' }, old: 'description' }),
-  descriptionAr: optionalText(5000, { multiline: true }).meta({ form: { kind: 'textarea', rtl: true }, old: 'descriptionar' }),
+  ...bilingual('city', { en: optionalText(100), ar: optionalText(100), form: { kind: 'text' }, old: NOT_IN_OLD_API }),
+  ...bilingual('location', {
+    en: requiredText(200),
+    ar: requiredText(200),
+    form: { kind: 'text' },
+    old: { en: 'location', ar: 'locationar' },
+  }),
+  ...bilingual('description', {
+    en: optionalText(5000, { multiline: true }),
+    ar: optionalText(5000, { multiline: true }),
+    form: { kind: 'textarea' },
+    old: { en: 'description', ar: 'descriptionar' },
+  }),
   gallery: gallery().meta({ form: { kind: 'gallery' }, old: NOT_IN_OLD_API }),
   videos: lineList({
     max: VIDEOS_MAX,
@@ -89,8 +96,11 @@ export const eventSchema = z.object({
     // Stored as the canonical watch address, whatever form was pasted.
     normalise: (line) => watchUrl(parseVideoUrl(line)!),
   }).meta({ form: { kind: 'textarea', hint: true }, old: NOT_IN_OLD_API }),
-  seoTitleEn: optionalText(70).meta({ form: { kind: 'text', hint: true }, old: NOT_IN_OLD_API }),
-  seoTitleAr: optionalText(70).meta({ form: { kind: 'text', rtl: true }, old: NOT_IN_OLD_API }),
-  seoDescriptionEn: optionalText(200).meta({ form: { kind: 'textarea', hint: true }, old: NOT_IN_OLD_API }),
-  seoDescriptionAr: optionalText(200).meta({ form: { kind: 'textarea', rtl: true }, old: NOT_IN_OLD_API }),
+  ...bilingual('seoTitle', { en: optionalText(70), ar: optionalText(70), form: { kind: 'text', hint: true }, old: NOT_IN_OLD_API }),
+  ...bilingual('seoDescription', {
+    en: optionalText(200),
+    ar: optionalText(200),
+    form: { kind: 'textarea', hint: true },
+    old: NOT_IN_OLD_API,
+  }),
 });

@@ -1,9 +1,9 @@
 import 'server-only';
 import { defineEntity } from '@/lib/entities/define';
 import type { Service } from '@/lib/generated/prisma/client';
-import { pickLocalized as pick } from '@/lib/i18n/pick';
 import { servicesMeta } from './meta';
 import { pagePath } from '@/lib/pages';
+import { localized } from '@/lib/entities/bilingual';
 
 export const services = defineEntity<Service>()(servicesMeta, {
   table: 'services',
@@ -13,13 +13,13 @@ export const services = defineEntity<Service>()(servicesMeta, {
   card: (s, l, image) => ({
     id: s.id,
     image,
-    title: pick(l, s.titleEn, s.titleAr),
-    text: pick(l, s.descriptionEn, s.descriptionAr),
+    title: localized(s, 'title', l),
+    text: localized(s, 'description', l),
   }),
   view: (s, l, image) => ({
     id: s.id,
-    title: pick(l, s.titleEn, s.titleAr),
-    description: pick(l, s.descriptionEn, s.descriptionAr),
+    title: localized(s, 'title', l),
+    description: localized(s, 'description', l),
     searchText: [s.titleEn, s.titleAr],
     image,
   }),

@@ -1,9 +1,9 @@
 import 'server-only';
 import { defineEntity } from '@/lib/entities/define';
 import type { TeamMember } from '@/lib/generated/prisma/client';
-import { pickLocalized as pick } from '@/lib/i18n/pick';
 import { teamMeta } from './meta';
 import { pagePath } from '@/lib/pages';
+import { localized } from '@/lib/entities/bilingual';
 
 export const team = defineEntity<TeamMember>()(teamMeta, {
   table: 'team_members',
@@ -13,15 +13,15 @@ export const team = defineEntity<TeamMember>()(teamMeta, {
   card: (t, l, image) => ({
     id: t.id,
     image,
-    title: pick(l, t.nameEn, t.nameAr),
-    subtitle: pick(l, t.jobTitleEn, t.jobTitleAr),
-    text: pick(l, t.detailsEn, t.detailsAr),
+    title: localized(t, 'name', l),
+    subtitle: localized(t, 'jobTitle', l),
+    text: localized(t, 'details', l),
   }),
   view: (t, l, image) => ({
     id: t.id,
-    name: pick(l, t.nameEn, t.nameAr),
-    jobTitle: pick(l, t.jobTitleEn, t.jobTitleAr),
-    details: pick(l, t.detailsEn, t.detailsAr),
+    name: localized(t, 'name', l),
+    jobTitle: localized(t, 'jobTitle', l),
+    details: localized(t, 'details', l),
     /** Both languages, so search matches either whatever the page language. */
     searchText: [t.nameEn, t.nameAr],
     image,

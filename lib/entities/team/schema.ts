@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { bilingual } from '@/lib/entities/bilingual';
 import { optionalText, requiredText } from '@/lib/entities/fields';
 
 // In the form's order (lib/entities/define.ts: each field's form input and old name).
 export const teamSchema = z.object({
-  nameEn: requiredText(120).meta({ form: { kind: 'text' }, old: 'name' }),
-  nameAr: optionalText(120).meta({ form: { kind: 'text', rtl: true }, old: 'namear' }),
-  jobTitleEn: requiredText(200).meta({ form: { kind: 'text' }, old: 'dec' }),
-  jobTitleAr: optionalText(200).meta({ form: { kind: 'text', rtl: true }, old: 'decar' }),
-  detailsEn: requiredText(2000, { multiline: true }).meta({ form: { kind: 'textarea' }, old: 'details' }),
-  detailsAr: optionalText(2000, { multiline: true }).meta({ form: { kind: 'textarea', rtl: true }, old: 'detailsar' }),
+  ...bilingual('name', { en: requiredText(120), ar: optionalText(120), form: { kind: 'text' }, old: { en: 'name', ar: 'namear' } }),
+  ...bilingual('jobTitle', { en: requiredText(200), ar: optionalText(200), form: { kind: 'text' }, old: { en: 'dec', ar: 'decar' } }),
+  ...bilingual('details', {
+    en: requiredText(2000, { multiline: true }),
+    ar: optionalText(2000, { multiline: true }),
+    form: { kind: 'textarea' },
+    old: { en: 'details', ar: 'detailsar' },
+  }),
 });
