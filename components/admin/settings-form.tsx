@@ -38,11 +38,12 @@ interface FieldDef {
   rows?: number;
 }
 
+/** The settings' bilingual pairs, as the schema declares them (`<pair>En` with its `<pair>Ar`). */
+type SettingsPair = { [K in TextField]: K extends `${infer P}En` ? (`${P}Ar` extends TextField ? P : never) : never }[TextField];
+
 /** A bilingual setting (lib/settings/schema.ts): its two fields, English then Arabic, each in its direction. */
-const pair = (
-  name: 'companyName' | 'tagline' | 'about' | 'titleSuffix' | 'description' | 'privacy',
-  field: Omit<FieldDef, 'name' | 'dir'> = {},
-) => LANGUAGES.map((language): FieldDef => ({ name: columnOf(name, language), ...field, dir: language === 'ar' ? 'rtl' : 'ltr' }));
+const pair = (name: SettingsPair, field: Omit<FieldDef, 'name' | 'dir'> = {}) =>
+  LANGUAGES.map((language): FieldDef => ({ name: columnOf(name, language), ...field, dir: language === 'ar' ? 'rtl' : 'ltr' }));
 
 const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact' | 'privacy' | 'activity'; fields: (FieldDef | SettingsFileField)[] }[] = [
   { key: 'brand', fields: [...pair('companyName'), 'logo'] },

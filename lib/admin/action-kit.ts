@@ -74,6 +74,13 @@ export function formLocale(form: FormData) {
   return hasLocale(routing.locales, locale) ? locale : routing.defaultLocale;
 }
 
+/** A form's hidden id field (which account, lead or note it is about); one that cannot be an id is a bad request. */
+export function formId(form: FormData, name: string): number {
+  const id = parseId(form.get(name));
+  if (id === null) throw new AppError(400, 'badRequest');
+  return id;
+}
+
 /** The one argument of an action that takes its form alone. */
 export const formArgs = z.tuple([z.instanceof(FormData)]);
 

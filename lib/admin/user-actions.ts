@@ -12,21 +12,13 @@ import { adminResetTwoFactor } from '@/lib/entities/user/two-factor';
 import { adminResetLink } from '@/lib/entities/user/account';
 import { z } from 'zod';
 import { localePath } from '@/lib/pages';
-import { parseId } from '@/lib/entities/ids';
-import { argsOf, formLocale, runAction, type ActionResult, formText, formArgs } from '@/lib/admin/action-kit';
+import { argsOf, formId, formLocale, runAction, type ActionResult, formText, formArgs } from '@/lib/admin/action-kit';
 import { USER_ID_FIELD } from '@/lib/admin/areas';
 import { AppError } from '@/lib/errors';
 import { isScripted } from '@/lib/http/scripted-form';
 
 const run = (permission: Permission | null, body: (user: CurrentUser | null) => Promise<void>) =>
   runAction('admin action', permission, body);
-
-/** The account a Users screen form is about (hidden `userId`); an odd one is a bad request. */
-function accountOf(form: FormData): number {
-  const id = parseId(form.get(USER_ID_FIELD));
-  if (id === null) throw new AppError(400, 'badRequest');
-  return id;
-}
 
 /** A role's box: ticked ("1") or not sent; anything else is no form of ours. */
 function ticked(form: FormData, name: string): boolean {
@@ -63,7 +55,7 @@ export async function saveUserFlags(_previous: ActionResult | null, form: FormDa
   const result = await run('users', async (user) => {
     const [data] = argsOf(formArgs, [form]);
     const flags = { isAdmin: ticked(data, 'isAdmin'), isMiniAdmin: ticked(data, 'isMiniAdmin') };
-    await setFlags(accountOf(data), flags, await whoOfAction(user));
+    await setFlags(formId(data, USER_ID_FIELD), flags, await whoOfAction(user));
   });
   return usersAnswer(form, result, { saved: 'flags', failed: 'flags' });
 }
@@ -72,7 +64,7 @@ export async function saveUserFlags(_previous: ActionResult | null, form: FormDa
 export async function deleteUser(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   const result = await run('users', async (user) => {
     const [data] = argsOf(formArgs, [form]);
-    await removeUser(accountOf(data), await whoOfAction(user));
+    await removeUser(formId(data, USER_ID_FIELD), await whoOfAction(user));
   });
   return usersAnswer(form, result, { saved: 'deleted', failed: 'delete' });
 }

@@ -4,7 +4,7 @@ import { refresh } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect as redirectTo } from 'next/navigation';
 import { z } from 'zod';
-import { argsOf, formArgs, formLocale, idArg, runAction, type ActionResult } from '@/lib/admin/action-kit';
+import { argsOf, formArgs, formId, formLocale, idArg, runAction, type ActionResult } from '@/lib/admin/action-kit';
 import { parseId } from '@/lib/entities/ids';
 import { adminPath } from '@/lib/admin/areas';
 import { localePath } from '@/lib/pages';
@@ -143,13 +143,6 @@ async function inbox(body: (user: CurrentUser | null) => Promise<void>): Promise
   return result;
 }
 
-/** A form's id field (the lead's `leadId`, a note's `noteId`); an odd one is a bad request. */
-function idOf(form: FormData, name: string): number {
-  const id = parseId(form.get(name));
-  if (id === null) throw new AppError(400, 'badRequest');
-  return id;
-}
-
 /** A form's text field; a file or nothing in its place is no form of ours. */
 function textOf(form: FormData, name: string): string {
   const value = form.get(name);
@@ -186,7 +179,7 @@ export async function saveInquiryStatus(_previous: ActionResult | null, form: Fo
     const [data] = argsOf(formArgs, [form]);
     const status = STATUSES.find((value) => value === data.get('status'));
     if (!status) throw new AppError(400, 'badRequest');
-    await setInquiryStatus(idOf(data, LEAD_ID_FIELD), status, await whoOfAction(user));
+    await setInquiryStatus(formId(data, LEAD_ID_FIELD), status, await whoOfAction(user));
   });
   return leadAnswer(form, 'status', result);
 }
@@ -195,7 +188,7 @@ export async function saveInquiryStatus(_previous: ActionResult | null, form: Fo
 export async function addNote(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   const result = await inbox(async () => {
     const [data] = argsOf(formArgs, [form]);
-    const id = idOf(data, LEAD_ID_FIELD);
+    const id = formId(data, LEAD_ID_FIELD);
     const note = noteOf(data);
     const user = await requireSessionUser('content');
     await addInquiryNote(id, user, note, await whoOfAction(user));
@@ -221,8 +214,8 @@ const FOLLOW_UP_LENGTH = 10;
 export async function assignLead(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   const result = await inbox(async (user) => {
     const [data] = argsOf(formArgs, [form]);
-    const id = idOf(data, LEAD_ID_FIELD);
-    const assignee = textOf(data, 'assignee') === '' ? null : idOf(data, 'assignee');
+    const id = formId(data, LEAD_ID_FIELD);
+    const assignee = textOf(data, 'assignee') === '' ? null : formId(data, 'assignee');
     const day = textOf(data, 'followUp');
     if (day.length > FOLLOW_UP_LENGTH) throw new AppError(400, 'badRequest');
     if (day !== '' && !isCalendarDate(day)) throw new AppError(422, 'invalid', { followUp: ['invalidDate'] });
@@ -235,7 +228,7 @@ export async function assignLead(_previous: ActionResult | null, form: FormData)
 export async function editNote(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   const result = await inbox(async (user) => {
     const [data] = argsOf(formArgs, [form]);
-    const id = idOf(data, NOTE_ID_FIELD);
+    const id = formId(data, NOTE_ID_FIELD);
     const text = noteOf(data);
     const author = user ?? (await requireSessionUser('content'));
     await editInquiryNote(id, author.id, text, await whoOfAction(author));
@@ -247,7 +240,7 @@ export async function editNote(_previous: ActionResult | null, form: FormData): 
 export async function deleteNote(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   const result = await inbox(async (user) => {
     const [data] = argsOf(formArgs, [form]);
-    const id = idOf(data, NOTE_ID_FIELD);
+    const id = formId(data, NOTE_ID_FIELD);
     const author = user ?? (await requireSessionUser('content'));
     await deleteInquiryNote(id, author.id, await whoOfAction(author));
   });
@@ -258,7 +251,7 @@ export async function deleteNote(_previous: ActionResult | null, form: FormData)
 export async function deleteInquiry(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
   const result = await inbox(async (user) => {
     const [data] = argsOf(formArgs, [form]);
-    await removeInquiry(idOf(data, LEAD_ID_FIELD), await whoOfAction(user));
+    await removeInquiry(formId(data, LEAD_ID_FIELD), await whoOfAction(user));
   });
   return leadAnswer(form, 'delete', result);
 }

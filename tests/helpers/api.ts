@@ -1,11 +1,9 @@
 import sharp from 'sharp';
+import { send } from '#test-transport';
+import { BASE, freshIp } from './base';
 import { makeUser, PASSWORD, testDb, unique, type Role } from './db';
 
-export const BASE = process.env.TEST_BASE_URL ?? 'http://127.0.0.1:3100';
-
-let ipCounter = 0;
-/** Each caller gets its own client address (the test server trusts X-Forwarded-For). */
-export const freshIp = () => `10.${process.pid % 250}.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
+export { BASE, freshIp } from './base';
 
 export interface CallOptions {
   method?: string;
@@ -36,7 +34,9 @@ export async function call(path: string, options: CallOptions = {}) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
-  const response = await fetch(`${options.base ?? BASE}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const response = await send(
+    new Request(`${options.base ?? BASE}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body }),
+  );
   const text = await response.text();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever JSON an answer holds
   let data: any = null;

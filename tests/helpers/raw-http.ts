@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { ACTIONS, screenOf } from './actions';
+import { ACTIONS, screenOf } from './transport-http';
 import { BASE } from './api';
 
 // Server actions called over HTTP from Node, as a crafted request (or React's client) would, with

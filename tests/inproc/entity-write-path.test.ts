@@ -1,22 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inProcessSite } from '../helpers/in-process';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { clearRecorded, recorded } from '../helpers/next-cache-recorder';
 
 // The in-process tier (tests/helpers/in-process.ts): the entity write path and the public reader
 // built on it, called as functions on the file's own embedded database, no build, no server.
 // Exact values throughout: the row read back, the activity log's entries, the tags expired.
-vi.mock('next/cache', () => import('../helpers/next-cache-recorder'));
-
-let site: Awaited<ReturnType<typeof inProcessSite>>;
-beforeAll(async () => {
-  site = await inProcessSite();
-}, 120_000);
-afterAll(async () => {
-  await site?.stop();
-});
 beforeEach(clearRecorded);
 
 const who = { actor: null, address: '127.0.0.9' };
@@ -50,7 +40,7 @@ describe('the entity write path, in-process', () => {
     );
     // The image re-encoded into this file's own uploads folder.
     expect(made.image).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]+\.jpg$/);
-    expect(existsSync(path.join(site.uploads, 'services', made.image!))).toBe(true);
+    expect(existsSync(path.join(process.env.UPLOADS_DIR!, 'services', made.image!))).toBe(true);
     // Trimmed as the schema says; the seed's six come first.
     expect(made).toMatchObject({ titleEn: 'LED walls', titleAr: 'شاشات LED', descriptionEn: 'Indoor and outdoor.' });
     expect(recorded.expired).toEqual(['services']);
@@ -91,8 +81,8 @@ describe('the entity write path, in-process', () => {
     expect(gone.snapshot).toMatchObject({ id: made.id, titleEn: 'LED screens', titleAr: 'شاشات LED', image: made.image });
     // Its file waits in the trash, no longer served, while it can be restored.
     expect([
-      existsSync(path.join(site.uploads, 'services', made.image!)),
-      existsSync(path.join(site.uploads, 'trash-services', made.image!)),
+      existsSync(path.join(process.env.UPLOADS_DIR!, 'services', made.image!)),
+      existsSync(path.join(process.env.UPLOADS_DIR!, 'trash-services', made.image!)),
     ]).toEqual([false, true]);
   });
 

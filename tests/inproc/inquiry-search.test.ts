@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { countInquiries, exportInquiries, listInquiries, phoneSearchDigits } from '@/lib/inquiries';
-import { inProcessSite } from '../helpers/in-process';
 
 // The inbox search, in-process on this file's own database (PostgreSQL 17, embedded): names and
 // e-mails as before, and phone numbers whatever way they were typed on either side ("+971 50 123
 // 4567" in the form, "050 1234567" in the search). Only this file's rows are looked at.
-vi.mock('next/cache', () => import('../helpers/next-cache-recorder'));
-
 const PREFIX = `search-${process.pid}`;
-let site: Awaited<ReturnType<typeof inProcessSite>>;
 const rows: Record<'dubaiMobile' | 'dubaiLandline' | 'london', number> = { dubaiMobile: 0, dubaiLandline: 0, london: 0 };
 
 beforeAll(async () => {
-  site = await inProcessSite();
   const make = async (suffix: string, phone: string, email = '') =>
     (await db.inquiry.create({ data: { name: `${PREFIX} ${suffix}`, phone, email, eventType: 'other', city: 'dubai' } })).id;
   rows.dubaiMobile = await make('Sara Al Mansouri', '+971 50 123 4567', 'Sara@Example.test');
   rows.dubaiLandline = await make('Omar Haddad', '04 555 0101');
   rows.london = await make('James Carter', '+44 (20) 7946-0958', 'james@example.test');
 }, 120_000);
-
-afterAll(async () => {
-  await site?.stop();
-});
 
 /** This file's rows the search finds, by their key, in the inbox's order (newest first). */
 async function found(q: string) {

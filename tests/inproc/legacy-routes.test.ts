@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { inProcessSite } from '../helpers/in-process';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recorded } from '../helpers/next-cache-recorder';
 import en from '@/messages/en.json';
 
 // The old client's /api route handlers called in-process with a plain Request (no build, no
 // server), answers parsed and compared exactly. The contract over HTTP, through the real server,
 // stays in tests/integration/legacy-api.test.ts; this is the quick loop for the handlers' logic.
-vi.mock('next/cache', () => import('../helpers/next-cache-recorder'));
-
-let site: Awaited<ReturnType<typeof inProcessSite>>;
 let token = '';
 beforeAll(async () => {
-  site = await inProcessSite();
   const { db } = await import('@/lib/db/client');
   const { issueToken } = await import('@/lib/auth/tokens');
   const mini = await db.user.create({
@@ -19,10 +14,6 @@ beforeAll(async () => {
   });
   token = await issueToken(mini.id, 'api', { address: '127.0.0.9', userAgent: 'vitest' });
 }, 120_000);
-afterAll(async () => {
-  await site?.stop();
-});
-
 const call = async (method: string, path: string, init: { token?: string; body?: FormData } = {}) => {
   const route = await import('@/app/api/[resource]/route');
   const handler = route[method as 'GET' | 'POST'];

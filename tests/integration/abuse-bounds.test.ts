@@ -13,7 +13,8 @@ import {
   TIMEOUT_CHECK_MS,
 } from '@/lib/http/upload-limits';
 import { PROJECT_SEARCH_PATH, SEARCH_BURST, SEARCH_PER_SECOND } from '@/lib/search';
-import { ACTIONS, encode, INQUIRY_ACTIONS, itemCall, screenOf, sessionCookie } from '../helpers/actions';
+import { itemCall, screenOf, sessionCookie } from '../helpers/actions';
+import { ACTIONS, encode, INQUIRY_ACTIONS } from '../helpers/transport-http';
 import { freshIp } from '../helpers/api';
 import { makeUser } from '../helpers/db';
 import { treeCpuSeconds, treeRss } from '../helpers/process-tree';

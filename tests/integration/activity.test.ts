@@ -3,11 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../messages/en.json';
 import ar from '../../messages/ar.json';
+import { ACTIONS, encode, INQUIRY_ACTIONS } from '../helpers/transport-http';
 import {
-  ACTIONS,
-  encode,
   formCall,
-  INQUIRY_ACTIONS,
   invoke,
   invokeWith,
   itemCall,

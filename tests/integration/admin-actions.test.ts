@@ -3,7 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS, ADMIN_ACTION_FILES, invoke, itemCall, sessionCookie, userCall } from '../helpers/actions';
+import { invoke, itemCall, sessionCookie, userCall } from '../helpers/actions';
+import { ADMIN_ACTION_FILES } from '../helpers/action-screens';
+import { ACTIONS } from '../helpers/transport-http';
 import { BASE, imageFile } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 import en from '@/messages/en.json';
@@ -176,7 +178,8 @@ describe('backups: Admins only, a download link once, for its Admin, for minutes
   const bytes = randomBytes(5000);
   let runId = 0;
   const form = (fields: Record<string, string>) => withFields(new FormData(), fields);
-  const linkOf = (text: string) => /"url":"([^"]+)"/.exec(text)?.[1] ?? '';
+  /** The single-use link the action answered with. */
+  const linkOf = (answer: { result: unknown }) => (answer.result as { url?: string } | null)?.url ?? '';
   const get = (url: string, cookie: string, headers: Record<string, string> = {}) =>
     fetch(`${BASE}${url}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers }, redirect: 'manual' });
   const counts = async () => ({
@@ -236,7 +239,7 @@ describe('backups: Admins only, a download link once, for its Admin, for minutes
   it("an Admin's link opens the archive once, for that Admin alone; then 410 in the link's language", async () => {
     const made = await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', js: '1' })], cookies.admin, BACKUPS);
     expect(made.result).toEqual({ ok: true, url: expect.stringMatching(/^\/Admin\/Backups\/Download\/[\w-]{43}$/) });
-    const url = linkOf(made.text);
+    const url = linkOf(made);
     expect(url).toMatch(/^\/Admin\/Backups\/Download\/[\w-]{43}$/);
     // Anyone else, even another Admin, and nobody signed in: refused, and the link stays unspent.
     expect((await get(url, cookies.otherAdmin)).status).toBe(410);
@@ -260,7 +263,7 @@ describe('backups: Admins only, a download link once, for its Admin, for minutes
 
     // In Arabic: the link under /ar, and its refusal in Arabic.
     const arabic = linkOf(
-      (await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'ar', js: '1' })], cookies.admin, BACKUPS)).text,
+      await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'ar', js: '1' })], cookies.admin, BACKUPS),
     );
     expect(arabic).toMatch(/^\/ar\/Admin\/Backups\/Download\/[\w-]{43}$/);
     expect((await get(arabic, cookies.admin)).status).toBe(200);
@@ -304,9 +307,7 @@ describe('backups: Admins only, a download link once, for its Admin, for minutes
   });
 
   it('a link past its five minutes, an odd token, an unknown or removed archive: refused', async () => {
-    const url = linkOf(
-      (await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', js: '1' })], cookies.admin, BACKUPS)).text,
-    );
+    const url = linkOf(await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', js: '1' })], cookies.admin, BACKUPS));
     const token = url.split('/').at(-1)!;
     await testDb.backupLink.update({
       where: { tokenHash: createHash('sha256').update(token).digest('hex') },

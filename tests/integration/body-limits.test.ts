@@ -4,7 +4,7 @@ import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
 import { spawnMeasuredServer, type SpawnedServer } from '../helpers/spawn-server';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import { ACTIONS } from '../helpers/actions';
+import { ACTIONS } from '../helpers/transport-http';
 import { ACTION_BODY_LIMIT, actionBodyLimit, apiBodyLimit, maxUploadBytes } from '@/lib/http/upload-limits';
 import { treeRss } from '../helpers/process-tree';
 import { streamPost, type StreamedAnswer } from '../helpers/raw-http';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { NO_FILTER, PROJECTS_PER_PAGE } from '@/lib/content/projects';
 import { SEARCH_MAX } from '@/lib/search';
 import { BASE, freshIp } from '../helpers/api';
-import { encode, type Arg } from '../helpers/actions';
+import { type Arg } from '../helpers/actions';
+import { encode } from '../helpers/transport-http';
 import { testDb } from '../helpers/db';
 
 // Every `'use cache'` function is a server reference: its id is in the build's manifest and a

@@ -15,7 +15,7 @@ import { migrate } from '@/lib/db/migrate';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
-import { ACTIONS } from '../helpers/actions';
+import { ACTIONS } from '../helpers/transport-http';
 
 // Issue 16, finding 6: PostgreSQL stops for a while and comes back. This file runs its own
 // PostgreSQL (a fresh cluster on a free port) and its own production server against it, so it

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
-import { ACTIONS } from '../helpers/actions';
+import { ACTIONS } from '../helpers/transport-http';
 import { BASE, call } from '../helpers/api';
 import { makeUser, PASSWORD, testDb } from '../helpers/db';
 import { streamPost } from '../helpers/raw-http';

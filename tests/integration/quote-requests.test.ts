@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formCall, INQUIRY_ACTIONS, invokeWith, leadCall, sessionCookie } from '../helpers/actions';
+import { formCall, invokeWith, leadCall, sessionCookie } from '../helpers/actions';
+import { INQUIRY_ACTIONS } from '../helpers/transport-http';
 import { BASE, freshIp } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
 import { quoteForm, startQuoteToken } from '../helpers/quote';
@@ -23,16 +24,6 @@ interface Answer {
   token?: string;
 }
 
-/** The action's return value, out of React's flight answer (one JSON line holds it). */
-function answerOf(text: string): Answer {
-  // A long string goes in a text row of its own, which ends without a line break: the result's
-  // row can follow it on the same line.
-  const start = text.indexOf(':{"ok":');
-  if (start < 0) throw new Error(`no action result in: ${text.slice(0, 600)}`);
-  const end = text.indexOf('\n', start);
-  return JSON.parse(text.slice(start + 1, end < 0 ? undefined : end)) as Answer;
-}
-
 const startToken = (ip = freshIp()) => startQuoteToken(ip);
 /** A stored request's answer: ok, with the visitor's reference (issue 27). */
 const stored = { ok: true, reference: expect.stringMatching(/^Q-\d{4}-\d{6,}$/) };
@@ -45,7 +36,7 @@ async function post(fields: Record<string, string | string[]>, ip = freshIp(), p
     headers: { 'X-Forwarded-For': ip },
   });
   expect(res.status).toBe(200); // an action's answer is a 200 whatever it says
-  return { answer: answerOf(res.text) };
+  return { answer: res.result as Answer };
 }
 
 const rowsNamed = (name: string) => testDb.inquiry.findMany({ where: { name } });
@@ -326,7 +317,7 @@ describe('the quote form action', () => {
     for (const args of [[null, 'name=x'], [null, { name: 'x' }], [null, 5], []]) {
       const res = await invokeWith('submitQuote', args, { page: '/ContactUs' });
       expect(res.status).toBe(200);
-      expect(answerOf(res.text)).toEqual({ ok: false, status: 400, error: 'badRequest' });
+      expect(res.result).toEqual({ ok: false, status: 400, error: 'badRequest' });
     }
   });
 

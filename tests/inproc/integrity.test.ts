@@ -44,16 +44,8 @@ function form(fields: Record<string, string>) {
   return data;
 }
 
-/** The action's return value, out of React's flight answer. */
-function answerOf(text: string): Record<string, unknown> {
-  const start = text.indexOf(':{"ok":');
-  if (start < 0) throw new Error(`no action result in: ${text.slice(0, 600)}`);
-  const end = text.indexOf('\n', start);
-  return JSON.parse(text.slice(start + 1, end < 0 ? undefined : end)) as Record<string, unknown>;
-}
-
 const saveTeam = async (id: number, fields: Record<string, string>) =>
-  answerOf((await invoke('saveItem', itemCall('team', id, form(fields)), cookie)).text);
+  (await invoke('saveItem', itemCall('team', id, form(fields)), cookie)).result as Record<string, unknown>;
 
 describe('direction controls and invisible format characters', () => {
   it('U+202E in a name: /api answers 422 with the field message in English and Arabic, stores nothing', async () => {
@@ -184,16 +176,14 @@ describe('optimistic versions', () => {
   it('site settings: a save over a newer version is a 409 with what is saved now, and changes nothing', async () => {
     const admin = await sessionCookie((await makeUser('admin')).email);
     const before = await testDb.siteSettings.findUnique({ where: { id: 1 } });
-    const answer = answerOf(
-      (
-        await invoke(
-          'saveSettings',
-          formCall({}, form({ version: '2000-01-01T00:00:00.000Z', taglineEn: 'Overwritten' })),
-          admin,
-          '/Admin/Settings',
-        )
-      ).text,
-    );
+    const answer = (
+      await invoke(
+        'saveSettings',
+        formCall({}, form({ version: '2000-01-01T00:00:00.000Z', taglineEn: 'Overwritten' })),
+        admin,
+        '/Admin/Settings',
+      )
+    ).result as Record<string, unknown>;
     expect(answer).toMatchObject({ ok: false, error: 'staleVersion', status: 409 });
     const conflict = answer.conflict as { version: string; values: Record<string, string> };
     expect(conflict.version).toBe(before ? before.updatedAt.toISOString() : 'none');
