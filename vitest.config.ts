@@ -14,7 +14,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     // One server and one database for the HTTP tier: files run one after another so role and
-    // rate-limit scenarios (e.g. "the last Admin") do not interfere.
+    // rate-limit scenarios (e.g. "the last Admin") do not interfere. The in-process tier's files
+    // each have a database of their own and run side by side (`--fileParallelism`: package.json's
+    // test:inproc, scripts/test.ts), a choice Vitest takes for the whole run, not per project.
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -181,9 +181,19 @@ async function main() {
     log(`server up on ${PORT}`);
 
     if (!only.length || only.includes('vitest')) {
-      const file = path.join(reports, 'vitest.json');
-      run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...vitestFiles], env);
-      add(count(file, 'vitest'));
+      // The tiers without a server first, their files side by side (each in-process file has a
+      // database of its own); then the HTTP tier's, one after another (one server, one database).
+      const tiers = [
+        { name: 'vitest-local', projects: ['unit', 'inproc'], parallel: true },
+        { name: 'vitest-http', projects: ['integration'], parallel: false },
+      ];
+      for (const tier of tiers) {
+        const file = path.join(reports, `${tier.name}.json`);
+        const projects = tier.projects.flatMap((project) => ['--project', project]);
+        const flags = ['--passWithNoTests', ...(tier.parallel ? ['--fileParallelism'] : [])];
+        run('npx', ['vitest', 'run', ...projects, ...flags, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...vitestFiles], env);
+        add(count(file, 'vitest'));
+      }
     }
     if ((!only.length || only.includes('e2e')) && existsSync('tests/e2e') && readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'))) {
       const file = path.join(reports, 'playwright.json');

@@ -114,3 +114,22 @@ export async function invokeAction(name: string, args: Arg[], options: InvokeOpt
 
 /** A request to the test server (or the server its URL names). */
 export const send = (request: Request): Promise<Response> => fetch(request);
+
+/** Whether a session cookie still opens the back office: its account screen answers (a dead one is sent to sign in). */
+export async function backOfficeOpens(cookie: string): Promise<boolean> {
+  const res = await fetch(`${BASE}/Admin/Account`, { headers: { Cookie: cookie }, redirect: 'manual' });
+  if (res.status === 200) return true;
+  if (res.status === 307 && /\/LogIn\b/.test(res.headers.get('location') ?? '')) return false;
+  throw new Error(`/Admin/Account answered ${res.status}`);
+}
+
+/** What the account screen shows while enrolment waits for its code: the key (groups of four) and whether its QR code is there. */
+export async function shownEnrolment(cookie: string): Promise<{ key: string | undefined; qr: boolean }> {
+  const html = await (await fetch(`${BASE}/Admin/Account`, { headers: { Cookie: cookie } })).text();
+  return {
+    key: /data-testid="two-factor-key"[^>]*>([A-Z2-7 ]+)</.exec(html)?.[1],
+    qr: /data-testid="two-factor-qr"[^>]*src="data:image\/svg\+xml;base64,|src="data:image\/svg\+xml;base64,[^"]+"[^>]*data-testid="two-factor-qr"/.test(
+      html,
+    ),
+  };
+}

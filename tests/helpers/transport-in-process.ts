@@ -1,4 +1,7 @@
 import * as activityActions from '@/lib/activity/actions';
+import { screenUser } from '@/lib/admin/screen';
+import { sessionUser } from '@/lib/auth/guard';
+import { twoFactorStatus } from '@/lib/entities/user/two-factor';
 import * as accountActions from '@/lib/admin/account-actions';
 import * as itemActions from '@/lib/admin/item-actions';
 import * as userActions from '@/lib/admin/user-actions';
@@ -53,21 +56,28 @@ export interface InvokeOptions {
 /** JSON as the browser would read it back (dates as text, undefined fields gone), for the `text` of an answer. */
 const asSent = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
 
+/** A request's headers as Next's server hands them on: with its host and X-Forwarded-Proto (Auth.js names its cookies by it). */
+function asNextHandsOn(headers: Headers): Headers {
+  const handed = new Headers(headers);
+  if (!handed.has('host')) handed.set('host', new URL(BASE).host);
+  if (!handed.has('x-forwarded-proto')) handed.set('x-forwarded-proto', new URL(BASE).protocol.slice(0, -1));
+  return handed;
+}
+
 /** Calls the action as a function in a request of its own, with the headers a scripted post sends. */
 export async function invokeAction(name: string, args: Arg[], options: InvokeOptions = {}) {
   if (options.base && options.base !== BASE) throw new Error('another server is the HTTP tier’s (tests/integration)');
   const { action } = findAction(name);
   const page = options.page ?? screenOf(name);
-  const headers = new Headers({
-    Accept: 'text/x-component',
-    Origin: BASE,
-    Host: new URL(BASE).host,
-    // Next's server adds it to every request it hands on (Auth.js reads it to name its cookies).
-    'X-Forwarded-Proto': new URL(BASE).protocol.slice(0, -1),
-    'X-Forwarded-For': freshIp(),
-    ...(options.cookie ? { Cookie: options.cookie } : {}),
-    ...options.headers,
-  });
+  const headers = asNextHandsOn(
+    new Headers({
+      Accept: 'text/x-component',
+      Origin: BASE,
+      'X-Forwarded-For': freshIp(),
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+      ...options.headers,
+    }),
+  );
   const { outcome, setCookie } = await withRequest(`${BASE}${page}`, headers, () => action(...args));
   const base = { setCookie, requestId: '' };
   if ('value' in outcome) {
@@ -151,7 +161,7 @@ export async function send(request: Request): Promise<Response> {
   if (!handler) return new Response(null, { status: 405 });
   // In the request's own scope (a back-office route reads the session through next/headers);
   // what it set with cookies() goes out on its answer, as Next sends it.
-  const { outcome, setCookie } = await withRequest(request.url, request.headers, () =>
+  const { outcome, setCookie } = await withRequest(request.url, asNextHandsOn(request.headers), () =>
     handler(request, { params: Promise.resolve(route.params) }),
   );
   if ('thrown' in outcome) {
@@ -164,4 +174,33 @@ export async function send(request: Request): Promise<Response> {
   const response = outcome.value;
   if (setCookie.length) for (const line of setCookie) response.headers.append('Set-Cookie', line);
   return response;
+}
+
+/** In a request with this session cookie, as a back-office screen is asked for. */
+const asScreen = <T>(cookie: string, body: () => Promise<T>) =>
+  withRequest(`${BASE}/en/Admin/Account`, asNextHandsOn(new Headers({ Cookie: cookie })), body);
+
+/**
+ * Whether a session cookie still opens the back office: the check every back-office screen starts
+ * with (`screenUser`, lib/admin/screen.ts, as /Admin/Account calls it); a dead one is sent to sign in.
+ */
+export async function backOfficeOpens(cookie: string): Promise<boolean> {
+  const { outcome } = await asScreen(cookie, () => screenUser('en', { enrolling: true }));
+  if ('value' in outcome) return true;
+  if (outcome.thrown instanceof NavigationSignal && outcome.thrown.kind === 'redirect' && /\/LogIn\b/.test(outcome.thrown.url))
+    return false;
+  throw outcome.thrown;
+}
+
+/** What the account screen shows while enrolment waits for its code: what it reads to show them (`twoFactorStatus`). */
+export async function shownEnrolment(cookie: string): Promise<{ key: string | undefined; qr: boolean }> {
+  const { outcome } = await asScreen(cookie, async () => {
+    const user = await sessionUser();
+    return user ? twoFactorStatus(user.id) : null;
+  });
+  if ('thrown' in outcome) throw outcome.thrown;
+  const shown = outcome.value;
+  return shown?.state === 'pending'
+    ? { key: shown.key, qr: shown.qr.startsWith('data:image/svg+xml;base64,') }
+    : { key: undefined, qr: false };
 }

@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import { generate } from 'otplib';
 import { invoke, invokeWith, sessionCookie } from './actions';
-import { BASE } from './api';
+import { shownEnrolment } from '#test-transport';
 import { PASSWORD } from './db';
 
-// Two-factor sign-in as a person does it, over HTTP: enrolment through the account page's actions
-// (codes computed here from the key it shows, as an authenticator app would), then the password
-// step and the code step of signing in.
+// Two-factor sign-in as a person does it, in either tier: enrolment through the account screen's
+// actions (codes computed here from the key it shows, as an authenticator app would), then the
+// password step and the code step of signing in.
 
 export const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -20,28 +20,25 @@ const now = () => Math.floor(Date.now() / 1000);
 export const codeAt = (key: string, offset = 0) => generate({ secret: key, epoch: now() + offset });
 export const RECOVERY = /\b[A-Z2-9]{5}-[A-Z2-9]{5}\b/g;
 
-/** The key /Admin/Account shows while enrolment waits for its code (groups of four, spaces removed). */
+/** The key the account screen shows while enrolment waits for its code (spaces removed), with its QR code. */
 export async function shownKey(cookie: string): Promise<string> {
-  const html = await (await fetch(`${BASE}/Admin/Account`, { headers: { Cookie: cookie } })).text();
-  const key = /data-testid="two-factor-key"[^>]*>([A-Z2-7 ]+)</.exec(html)?.[1];
-  expect(key, 'the account page shows the key').toBeTruthy();
-  expect(html).toMatch(
-    /data-testid="two-factor-qr"[^>]*src="data:image\/svg\+xml;base64,|src="data:image\/svg\+xml;base64,[^"]+"[^>]*data-testid="two-factor-qr"/,
-  );
-  return key!.replace(/ /g, '');
+  const shown = await shownEnrolment(cookie);
+  expect(shown.key, 'the account screen shows the key').toMatch(/^[A-Z2-7 ]+$/);
+  expect(shown.qr, 'the account screen shows the QR code').toBe(true);
+  return shown.key!.replace(/ /g, '');
 }
 
-/** Enrols `email` through the account page's actions; returns the key and the ten recovery codes. */
+/** Enrols `email` through the account screen's actions; returns the key and the ten recovery codes. */
 export async function enrol(email: string): Promise<{ key: string; codes: string[]; cookie: string }> {
   const cookie = await sessionCookie(email);
-  expect((await invoke('startTwoFactor', [null, form({})], cookie, '/Admin/Account')).text).toContain('"ok":true');
+  expect((await invoke('startTwoFactor', [null, form({})], cookie, '/Admin/Account')).result).toEqual({ ok: true });
   const key = await shownKey(cookie);
   // A wrong code does not turn it on.
   const wrong = await invoke('confirmTwoFactor', [null, form({ code: await codeAt(key, -3600) })], cookie, '/Admin/Account');
-  expect(wrong.text).toContain('"invalidCode"');
+  expect(wrong.result).toEqual({ ok: false, error: 'invalid', fieldErrors: { code: ['invalidCode'] } });
   const confirmed = await invoke('confirmTwoFactor', [null, form({ code: await codeAt(key) })], cookie, '/Admin/Account');
-  expect(confirmed.text).toContain('"ok":true');
   const codes = [...new Set(confirmed.text.match(RECOVERY) ?? [])];
+  expect(confirmed.result).toEqual({ ok: true, recoveryCodes: codes });
   expect(codes).toHaveLength(10);
   return { key, codes, cookie };
 }
@@ -49,7 +46,7 @@ export async function enrol(email: string): Promise<{ key: string; codes: string
 /** The password step: no session, a second-step cookie instead. */
 export async function passwordStep(email: string, headers: Record<string, string> = {}): Promise<string> {
   const res = await invokeWith('login', [null, form({ email, password: PASSWORD, js: '1' })], { page: '/LogIn', headers });
-  expect(res.text).toContain('"error":"twoFactorRequired"');
+  expect(res.result).toEqual({ ok: false, error: 'twoFactorRequired', values: { email } });
   expect(cookieNamed(res.setCookie, 'authjs.session-token')).toBeUndefined();
   const step = cookieNamed(res.setCookie, 'sevenstars-second-step');
   expect(step).toBeTruthy();

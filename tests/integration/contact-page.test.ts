@@ -10,6 +10,12 @@ import { makeUser, testDb } from '../helpers/db';
 // The contacts are put back as they were (the logo re-uploaded through /api, the office fields,
 // which the old client does not have, through the back office's action), so the files after this
 // one and the browser tests see the seeded page.
+// It needs the real server: what it checks is the rendered Contact Us page (HTML, in both
+// languages, on the next request after the writes, so the page cache must be expired), and the
+// logos are read back at their /contactimges/ addresses, which only next.config.ts's rewrite
+// serves. Its /api calls and the back office's action are the set-up and the restore of the shared
+// database, which must stay with it; the old API's and the action's own answers for contacts are
+// tests/inproc (partial-updates.test.ts, offices.test.ts).
 
 type LegacyContact = {
   id: number;

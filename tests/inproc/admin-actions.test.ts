@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoke, itemCall, sessionCookie, userCall } from '../helpers/actions';
+import { imageFile } from '../helpers/api';
+import { makeUser, testDb, unique } from '../helpers/db';
+
+// Every admin server action, called as a function in a request of its own (as a crafted request
+// would reach it, whatever the screen shows), must be refused on the server for anonymous and
+// pending callers (and Mini Admins for Users), and change nothing in the database; the same calls
+// succeed for the right role; logout ends the session. Backups (issue 33): "Back up now" and
+// Download refuse everyone but Admins, and Download refuses an unknown or removed archive. What
+// needs the built server (the manifest's action ids, the download link's route, the Backups
+// screen's no-script form, a server started without AUTH_SECRET) is
+// tests/integration/admin-actions.test.ts.
+
+const cookies: Record<'anonymous' | 'pending' | 'mini' | 'admin', string> = {
+  anonymous: '',
+  pending: '',
+  mini: '',
+  admin: '',
+};
+
+beforeAll(async () => {
+  cookies.admin = await sessionCookie((await makeUser('admin')).email);
+  const mini = await makeUser('mini');
+  cookies.mini = await sessionCookie(mini.email);
+  // A session that was valid until the user went back to pending (flags changed in the database).
+  const pending = await makeUser('mini');
+  cookies.pending = await sessionCookie(pending.email);
+  await testDb.user.update({ where: { id: pending.id }, data: { isMiniAdmin: false } });
+});
+afterAll(() => testDb.$disconnect());
+
+async function snapshot() {
+  const [team, services, slides, clients, users, flags] = await Promise.all([
+    testDb.teamMember.findMany({ orderBy: { id: 'asc' } }),
+    testDb.service.count(),
+    testDb.slide.count(),
+    testDb.client.count(),
+    testDb.user.count(),
+    testDb.user.findMany({ select: { id: true, isAdmin: true, isMiniAdmin: true }, orderBy: { id: 'asc' } }),
+  ]);
+  return JSON.stringify({ team, services, slides, clients, users, flags });
+}
+
+async function teamForm(name: string) {
+  const form = new FormData();
+  form.append('nameEn', name);
+  form.append('detailsEn', 'd');
+  form.append('jobTitleEn', 'j');
+  form.append('image', await imageFile());
+  return form;
+}
+
+const withFields = (form: FormData, fields: Record<string, string>) => {
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+};
+
+describe('admin server actions are guarded on the server', () => {
+  for (const who of ['anonymous', 'pending'] as const) {
+    it(`content actions refuse ${who} callers and change nothing`, async () => {
+      const victim = await testDb.teamMember.findFirstOrThrow();
+      const before = await snapshot();
+      const expected = who === 'anonymous' ? 'unauthenticated' : 'awaitingApproval';
+      const results = [
+        await invoke('saveItem', itemCall('team', null, await teamForm(unique('hack'))), cookies[who]),
+        await invoke('saveItem', itemCall('team', victim.id, await teamForm('hacked')), cookies[who]),
+        // The form as the browser posts it (no `js`): the same guard (its refusal comes back as the form's state).
+        await invoke('saveItem', [null, withFields(await teamForm(unique('hack')), { itemArea: 'team' })], cookies[who]),
+        await invoke(
+          'saveItem',
+          [null, withFields(await teamForm('hacked'), { itemArea: 'team', itemId: String(victim.id) })],
+          cookies[who],
+        ),
+        await invoke('deleteItem', itemCall('team', victim.id), cookies[who]),
+        await invoke('deleteItem', itemCall('slides', (await testDb.slide.findFirstOrThrow()).id), cookies[who]),
+        await invoke('moveSlideTo', [(await testDb.slide.findFirstOrThrow()).id, 2], cookies[who]),
+        await invoke('saveUserFlags', userCall(victim.id, { isAdmin: '1', isMiniAdmin: '1' }), cookies[who]),
+        await invoke('deleteUser', userCall((await makeUser('pending')).id), cookies[who]),
+      ];
+      // The two posts without scripts (3rd and 4th) come back as the form's state: what was typed too.
+      results.forEach((r, i) =>
+        expect(r.result, `call ${i}`).toEqual({
+          ok: false,
+          error: expected,
+          ...(i === 2 || i === 3 ? { values: expect.objectContaining({ jobTitleEn: 'j', detailsEn: 'd' }) } : {}),
+        }),
+      );
+      const after = await snapshot();
+      // Only the pending user made above for the deleteUser call differs.
+      expect(JSON.parse(after).team).toEqual(JSON.parse(before).team);
+      expect(JSON.parse(after).services).toBe(JSON.parse(before).services);
+      expect(JSON.parse(after).slides).toBe(JSON.parse(before).slides);
+      expect(JSON.parse(after).users).toBe(JSON.parse(before).users + 1);
+    });
+  }
+
+  it('moving a slide to a place: odd arguments are a bad request, an unknown slide not found, nothing moved', async () => {
+    const order = async () => (await testDb.slide.findMany({ orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] })).map((s) => s.id);
+    const before = await order();
+    const first = before[0]!;
+    for (const args of [[first, 0], [first, 1.5], [first, '2'], [first], [-1, 1]])
+      expect((await invoke('moveSlideTo', args, cookies.mini)).result).toEqual({ ok: false, error: 'badRequest' });
+    expect((await invoke('moveSlideTo', [999999, 1], cookies.mini)).result).toEqual({ ok: false, error: 'notFound' });
+    // Compared over the slides there at the start (another file may add one meanwhile).
+    expect((await order()).filter((id) => before.includes(id))).toEqual(before);
+  });
+
+  it('user actions refuse a Mini Admin and change nothing', async () => {
+    const target = await makeUser('pending');
+    const before = await snapshot();
+    const save = await invoke('saveUserFlags', userCall(target.id, { isAdmin: '1', isMiniAdmin: '1' }), cookies.mini);
+    const del = await invoke('deleteUser', userCall(target.id), cookies.mini);
+    expect(save.result).toEqual({ ok: false, error: 'forbidden' });
+    expect(del.result).toEqual({ ok: false, error: 'forbidden' });
+    // The settings (Admins only), also as posted without scripts.
+    const settings = new FormData();
+    settings.append('taglineEn', 'Mini was here');
+    const plain = await invoke('saveSettings', [null, settings], cookies.mini, '/Admin/Settings');
+    expect(plain.result).toEqual({ ok: false, error: 'forbidden', values: { taglineEn: 'Mini was here' } });
+    expect(await testDb.siteSettings.findFirst({ where: { taglineEn: 'Mini was here' } })).toBeNull();
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('the same calls succeed for the right role (the test is not vacuous)', async () => {
+    const name = unique('made-by-action');
+    const created = await invoke('saveItem', itemCall('team', null, await teamForm(name)), cookies.mini);
+    expect(created.result).toEqual({ ok: true });
+    const row = await testDb.teamMember.findFirstOrThrow({ where: { nameEn: name } });
+    const target = await makeUser('pending');
+    expect((await invoke('saveUserFlags', userCall(target.id, { isMiniAdmin: '1' }), cookies.admin)).result).toEqual({ ok: true });
+    expect(await testDb.user.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({ isMiniAdmin: true });
+    expect((await invoke('deleteItem', itemCall('team', row.id), cookies.mini)).result).toEqual({ ok: true });
+    expect(await testDb.teamMember.findUnique({ where: { id: row.id } })).toBeNull();
+  });
+
+  it('logout deletes the session: the same cookie is refused afterwards', async () => {
+    const user = await makeUser('mini');
+    const cookie = await sessionCookie(user.email);
+    expect((await invoke('deleteItem', itemCall('team', 999999), cookie)).result).toEqual({ ok: false, error: 'notFound' });
+    const out = await invoke('logout', [], cookie);
+    expect(out.result).toEqual({ ok: true });
+    // The session ends at once; the cookie is cleared 2 s later (endSession), after the toast.
+    expect(out.setCookie.some((c) => c.startsWith('authjs.session-token='))).toBe(false);
+    expect((await invoke('deleteItem', itemCall('team', 999999), cookie)).result).toEqual({ ok: false, error: 'unauthenticated' });
+    expect(await testDb.apiToken.count({ where: { userId: user.id, kind: 'session' } })).toBe(0);
+    const cleared = await invoke('endSession', [], cookie);
+    expect(cleared.setCookie.find((c) => c.startsWith('authjs.session-token='))).toMatch(
+      /authjs\.session-token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/,
+    );
+  });
+});
+
+// Issue 33: "Back up now" and Download (lib/backups/actions.ts) are the Admins'. A finished run of
+// this file's own (no real backup runs: the e2e spec makes those; no runner here, BACKUP_CRON=off).
+// The download link's route (app/[locale]/Admin/Backups/Download/[token]) is the HTTP tier's for
+// now: a route handler answered in-process reads no session (tests/helpers/transport-in-process.ts
+// `send` does not add the X-Forwarded-Proto header Next adds to every request, which Auth.js reads).
+describe('backups: Admins only, a download link once, for its Admin, for minutes', () => {
+  const BACKUPS = '/Admin/Backups';
+  const name = `test-download-${process.pid}-${Date.now()}.tar`;
+  let runId = 0;
+  const form = (fields: Record<string, string>) => withFields(new FormData(), fields);
+  const counts = async () => ({
+    runs: await testDb.backupRun.count(),
+    links: await testDb.backupLink.count(),
+    requested: await testDb.activityLog.count({ where: { kind: 'backupRequested' } }),
+  });
+
+  beforeAll(async () => {
+    const finishedAt = new Date();
+    runId = (
+      await testDb.backupRun.create({
+        data: { trigger: 'cli', status: 'ok', file: name, size: BigInt(5000), rows: 1, files: 0, startedAt: finishedAt, finishedAt },
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await testDb.backupRun.deleteMany({ where: { id: runId } });
+  });
+
+  for (const [who, code] of [
+    ['anonymous', 'unauthenticated'],
+    ['pending', 'awaitingApproval'],
+    ['mini', 'forbidden'],
+  ] as const) {
+    // The link's route, the same guard, is the HTTP tier's half.
+    it(`Back up now and Download refuse ${who} callers (${code}), with or without scripts; nothing is made (in-process half: the actions)`, async () => {
+      const before = await counts();
+      const requested = await invoke('requestBackupNow', [null, form({})], cookies[who], BACKUPS);
+      expect(requested.result).toEqual({ ok: false, error: code });
+      for (const js of [{ js: '1' }, {}] as Record<string, string>[]) {
+        const download = await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', ...js })], cookies[who], BACKUPS);
+        expect(download.result).toEqual({ ok: false, error: code });
+        expect(download.redirect).toBe('');
+      }
+      expect(await counts()).toEqual(before);
+    });
+  }
+
+  // A link past its time and odd tokens, refused by the link's route, are the HTTP tier's half.
+  it('a link past its five minutes, an odd token, an unknown or removed archive: refused (in-process half: unknown or removed archives, by the action)', async () => {
+    const before = await counts();
+    for (const run of ['abc', '0', '-1', '1.5', '2147483648', '999999999', ''])
+      expect((await invoke('downloadBackup', [null, form({ run, locale: 'en', js: '1' })], cookies.admin, BACKUPS)).result, run).toEqual({
+        ok: false,
+        error: 'notFound',
+      });
+    // Removed by the retention rules: no Download any more.
+    await testDb.backupRun.update({ where: { id: runId }, data: { prunedAt: new Date() } });
+    try {
+      expect(
+        (await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', js: '1' })], cookies.admin, BACKUPS)).result,
+      ).toEqual({ ok: false, error: 'notFound' });
+    } finally {
+      await testDb.backupRun.update({ where: { id: runId }, data: { prunedAt: null } });
+    }
+    expect(await counts()).toEqual(before);
+  });
+});
