@@ -18,6 +18,8 @@ export default defineConfig({
     // each have a database of their own and run side by side (`--fileParallelism`: package.json's
     // test:inproc, scripts/test.ts), a choice Vitest takes for the whole run, not per project.
     fileParallelism: false,
+    // When files run side by side, one per core (Vitest's default leaves one core idle).
+    maxWorkers: '100%',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // next-intl's client navigation imports `next/navigation`, which Node's ESM resolver cannot

@@ -1,26 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send } from '#test-transport';
+import { DECLARED_LENGTH_HEADER } from '@/lib/http/declared-length';
+import ar from '@/messages/ar.json';
+import en from '@/messages/en.json';
 import { invoke, itemCall, sessionCookie, userCall } from '../helpers/actions';
-import { imageFile } from '../helpers/api';
+import { BASE, imageFile } from '../helpers/api';
 import { makeUser, testDb, unique } from '../helpers/db';
 
 // Every admin server action, called as a function in a request of its own (as a crafted request
 // would reach it, whatever the screen shows), must be refused on the server for anonymous and
 // pending callers (and Mini Admins for Users), and change nothing in the database; the same calls
 // succeed for the right role; logout ends the session. Backups (issue 33): "Back up now" and
-// Download refuse everyone but Admins, and Download refuses an unknown or removed archive. What
-// needs the built server (the manifest's action ids, the download link's route, the Backups
-// screen's no-script form, a server started without AUTH_SECRET) is
+// Download refuse everyone but Admins, Download refuses an unknown or removed archive, and the
+// download link's route (answered by its handler, the session read in the request's scope) opens
+// the archive once, for its Admin, for minutes, and refuses odd tokens. What needs the built
+// server (the manifest's action ids, the Content-Length the server in front sends for the
+// archive, the Backups screen's no-script form, a server started without AUTH_SECRET) is
 // tests/integration/admin-actions.test.ts.
 
-const cookies: Record<'anonymous' | 'pending' | 'mini' | 'admin', string> = {
+// The archives' folder (lib/config.ts reads BACKUP_DIR on each use): this file's own.
+const backupDir = mkdtempSync(path.join(os.tmpdir(), 'sevenstars-inproc-backups-'));
+process.env.BACKUP_DIR = backupDir;
+
+const cookies: Record<'anonymous' | 'pending' | 'mini' | 'admin' | 'otherAdmin', string> = {
   anonymous: '',
   pending: '',
   mini: '',
   admin: '',
+  otherAdmin: '',
 };
+let adminId = 0;
 
 beforeAll(async () => {
-  cookies.admin = await sessionCookie((await makeUser('admin')).email);
+  const admin = await makeUser('admin');
+  adminId = admin.id;
+  cookies.admin = await sessionCookie(admin.email);
+  cookies.otherAdmin = await sessionCookie((await makeUser('admin')).email);
   const mini = await makeUser('mini');
   cookies.mini = await sessionCookie(mini.email);
   // A session that was valid until the user went back to pending (flags changed in the database).
@@ -28,7 +47,10 @@ beforeAll(async () => {
   cookies.pending = await sessionCookie(pending.email);
   await testDb.user.update({ where: { id: pending.id }, data: { isMiniAdmin: false } });
 });
-afterAll(() => testDb.$disconnect());
+afterAll(async () => {
+  await testDb.$disconnect();
+  rmSync(backupDir, { recursive: true, force: true });
+});
 
 async function snapshot() {
   const [team, services, slides, clients, users, flags] = await Promise.all([
@@ -151,16 +173,21 @@ describe('admin server actions are guarded on the server', () => {
   });
 });
 
-// Issue 33: "Back up now" and Download (lib/backups/actions.ts) are the Admins'. A finished run of
-// this file's own (no real backup runs: the e2e spec makes those; no runner here, BACKUP_CRON=off).
-// The download link's route (app/[locale]/Admin/Backups/Download/[token]) is the HTTP tier's for
-// now: a route handler answered in-process reads no session (tests/helpers/transport-in-process.ts
-// `send` does not add the X-Forwarded-Proto header Next adds to every request, which Auth.js reads).
+// Issue 33: "Back up now" and Download (lib/backups/actions.ts) and the download link's route
+// (app/[locale]/Admin/Backups/Download/[token]) are the Admins'. The archive is a small file in
+// this file's BACKUP_DIR under a finished run of its own (no real backup runs: the e2e spec makes
+// those; no runner here, BACKUP_CRON=off).
 describe('backups: Admins only, a download link once, for its Admin, for minutes', () => {
   const BACKUPS = '/Admin/Backups';
   const name = `test-download-${process.pid}-${Date.now()}.tar`;
+  const bytes = randomBytes(5000);
   let runId = 0;
   const form = (fields: Record<string, string>) => withFields(new FormData(), fields);
+  /** The single-use link the action answered with. */
+  const linkOf = (answer: { result: unknown }) => (answer.result as { url?: string } | null)?.url ?? '';
+  /** The link's route, as the browser GETs it with the session cookie. */
+  const get = (url: string, cookie: string) =>
+    send(new Request(`${BASE}${url}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' }));
   const counts = async () => ({
     runs: await testDb.backupRun.count(),
     links: await testDb.backupLink.count(),
@@ -168,14 +195,25 @@ describe('backups: Admins only, a download link once, for its Admin, for minutes
   });
 
   beforeAll(async () => {
+    writeFileSync(path.join(backupDir, name), bytes);
     const finishedAt = new Date();
     runId = (
       await testDb.backupRun.create({
-        data: { trigger: 'cli', status: 'ok', file: name, size: BigInt(5000), rows: 1, files: 0, startedAt: finishedAt, finishedAt },
+        data: {
+          trigger: 'cli',
+          status: 'ok',
+          file: name,
+          size: BigInt(bytes.length),
+          rows: 1,
+          files: 0,
+          startedAt: finishedAt,
+          finishedAt,
+        },
       })
     ).id;
   });
   afterAll(async () => {
+    // Its links go with it (on delete cascade).
     await testDb.backupRun.deleteMany({ where: { id: runId } });
   });
 
@@ -184,8 +222,7 @@ describe('backups: Admins only, a download link once, for its Admin, for minutes
     ['pending', 'awaitingApproval'],
     ['mini', 'forbidden'],
   ] as const) {
-    // The link's route, the same guard, is the HTTP tier's half.
-    it(`Back up now and Download refuse ${who} callers (${code}), with or without scripts; nothing is made (in-process half: the actions)`, async () => {
+    it(`Back up now and Download refuse ${who} callers (${code}), with or without scripts; nothing is made`, async () => {
       const before = await counts();
       const requested = await invoke('requestBackupNow', [null, form({})], cookies[who], BACKUPS);
       expect(requested.result).toEqual({ ok: false, error: code });
@@ -195,11 +232,65 @@ describe('backups: Admins only, a download link once, for its Admin, for minutes
         expect(download.redirect).toBe('');
       }
       expect(await counts()).toEqual(before);
+      // The link's route: the same guard (a well-formed token, so only the session decides).
+      const res = await get(`/Admin/Backups/Download/${'A'.repeat(43)}`, cookies[who]);
+      expect(res.status).toBe(who === 'anonymous' ? 401 : 403);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(await res.json()).toEqual({ message: en.errors[code] });
     });
   }
 
-  // A link past its time and odd tokens, refused by the link's route, are the HTTP tier's half.
-  it('a link past its five minutes, an odd token, an unknown or removed archive: refused (in-process half: unknown or removed archives, by the action)', async () => {
+  // The Content-Length the server in front sends for it is the HTTP tier's half.
+  it("an Admin's link opens the archive once, for that Admin alone; then 410 in the link's language (in-process half: the link's route)", async () => {
+    const made = await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', js: '1' })], cookies.admin, BACKUPS);
+    expect(made.result).toEqual({ ok: true, url: expect.stringMatching(/^\/Admin\/Backups\/Download\/[\w-]{43}$/) });
+    const url = linkOf(made);
+    expect(url).toMatch(/^\/Admin\/Backups\/Download\/[\w-]{43}$/);
+    // Anyone else, even another Admin, and nobody signed in: refused, and the link stays unspent.
+    expect((await get(url, cookies.otherAdmin)).status).toBe(410);
+    expect((await get(url, cookies.mini)).status).toBe(403);
+    expect((await get(url, '')).status).toBe(401);
+
+    const res = await get(url, cookies.admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+    // The route hands its length on under a header of its own (Next drops a route's Content-Length).
+    expect(res.headers.get(DECLARED_LENGTH_HEADER)).toBe(String(bytes.length));
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    const entries = await testDb.activityLog.findMany({ where: { kind: 'backupDownloaded', entityId: runId } });
+    expect(entries.map((e) => [e.actorId, e.entity, e.detail])).toEqual([[adminId, 'backups', name]]);
+
+    const again = await get(url, cookies.admin);
+    expect(again.status).toBe(410);
+    expect(again.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect((await again.text()).trim()).toBe(en.admin.backups.downloadLink.expired);
+
+    // In Arabic: the link under /ar, and its refusal in Arabic.
+    const arabic = linkOf(
+      await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'ar', js: '1' })], cookies.admin, BACKUPS),
+    );
+    expect(arabic).toMatch(/^\/ar\/Admin\/Backups\/Download\/[\w-]{43}$/);
+    expect((await get(arabic, cookies.admin)).status).toBe(200);
+    const gone = await get(arabic, cookies.admin);
+    expect(gone.status).toBe(410);
+    expect((await gone.text()).trim()).toBe(ar.admin.backups.downloadLink.expired);
+  });
+
+  it('a link past its five minutes, an odd token, an unknown or removed archive: refused', async () => {
+    // Past its time, and odd tokens: refused by the link's route.
+    const url = linkOf(await invoke('downloadBackup', [null, form({ run: String(runId), locale: 'en', js: '1' })], cookies.admin, BACKUPS));
+    const token = url.split('/').at(-1)!;
+    await testDb.backupLink.update({
+      where: { tokenHash: createHash('sha256').update(token).digest('hex') },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await get(url, cookies.admin)).status).toBe(410);
+    for (const odd of ['x', 'A'.repeat(44), `${'A'.repeat(42)}.`])
+      expect((await get(`/Admin/Backups/Download/${odd}`, cookies.admin)).status).toBe(410);
+
+    // Unknown and removed archives: refused by the action.
     const before = await counts();
     for (const run of ['abc', '0', '-1', '1.5', '2147483648', '999999999', ''])
       expect((await invoke('downloadBackup', [null, form({ run, locale: 'en', js: '1' })], cookies.admin, BACKUPS)).result, run).toEqual({

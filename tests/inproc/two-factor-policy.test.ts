@@ -10,13 +10,13 @@ import { decryptSecret, RECOVERY_CODE_COUNT } from '@/lib/auth/two-factor';
 
 // Issue 26, item 4: the Admins' two-factor policy, enforced by the one guard. A person it covers
 // who has not set two-factor up may use only their own account (to set it up) — in the back
-// office's server actions and /api — until they do. In-process: the actions called as functions,
-// /api answered by its route handlers, on this file's own database (turning the policy on cannot
-// refuse another file's Admins). The key an authenticator app would scan is read from the row, as
-// the account page decrypts it to show it. The back office's pages (sent to the account page, the
-// account page's words and key, the settings screen's form) and the CSV export route (its session
-// is read only with the X-Forwarded-Proto Next's server adds, which the in-process `send` does
-// not) are tests/integration/two-factor-policy.test.ts.
+// office's server actions, /api and the back office's routes (the inbox's CSV export) — until they
+// do. In-process: the actions called as functions, /api and the export answered by their route
+// handlers (the export reads the session cookie in the request's scope), on this file's own
+// database (turning the policy on cannot refuse another file's Admins). The key an authenticator
+// app would scan is read from the row, as the account page decrypts it to show it. The back
+// office's pages (sent to the account page, the account page's words and key, the settings
+// screen's form) are tests/integration/two-factor-policy.test.ts.
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -113,7 +113,7 @@ describe('the settings form on a fresh install (first: this database has no sett
 });
 
 describe('the two-factor policy', () => {
-  it('"required for Admins": an Admin without it reaches only their account (pages, actions, /api) until set up; no one else is held (the actions and /api half)', async () => {
+  it('"required for Admins": an Admin without it reaches only their account (pages, actions, /api) until set up; no one else is held (the actions, /api and export route half)', async () => {
     const admin = await person('admin');
     const cookie = await sessionCookie(admin.email);
     const token = await apiToken(admin.email);
@@ -144,6 +144,10 @@ describe('the two-factor policy', () => {
     expect(viaApi.status).toBe(403);
     expect(((await viaApi.json()) as { message: string }).message).toBe(en.errors.twoFactorSetupRequired);
     expect(await written('api')).toBe(0);
+    // Routes: refused.
+    const exported = await send(new Request(`${BASE}/Admin/InquiriesExport`, { headers: { Cookie: cookie } }));
+    expect(exported.status).toBe(403);
+    expect(await exported.json()).toEqual({ message: en.errors.twoFactorSetupRequired });
     // A Mini Admin is not covered by "Admins".
     expect((await addContact(miniCookie, 'mini')).result).toEqual({ ok: true });
 
@@ -163,6 +167,7 @@ describe('the two-factor policy', () => {
     // Set up: the back office opens again, in actions and /api.
     expect((await addContact(cookie, 'after')).result).toEqual({ ok: true });
     expect((await apiWrite(token)).status).toBe(201);
+    expect((await send(new Request(`${BASE}/Admin/InquiriesExport`, { headers: { Cookie: cookie } }))).status).toBe(200);
 
     // "Everyone": the Mini Admin is held now; "none" again: no one.
     expect((await act('saveTwoFactorSetting', [null, form({ twoFactorPolicy: 'everyone' })], cookie, '/Admin/Settings')).result).toEqual({

@@ -15,7 +15,7 @@ import { migrate } from '@/lib/db/migrate';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
-import { ACTIONS } from '../helpers/transport-http';
+import { ACTIONS, actionResult } from '../helpers/transport-http';
 
 // Issue 16, finding 6: PostgreSQL stops for a while and comes back. This file runs its own
 // PostgreSQL (a fresh cluster on a free port) and its own production server against it, so it
@@ -232,7 +232,7 @@ it(
     // A write that expires the services pages just before the outage; nobody asks for them again.
     const service = await db!.service.findFirstOrThrow({ orderBy: { id: 'asc' } });
     const session = await loginAction('outage-admin@example.test', PASSWORD);
-    expect(session.text).toContain('"ok":true');
+    expect(await actionResult(session.text)).toEqual({ ok: true, next: '/Admin' });
     const adminCookie = session.cookie;
     expect((await request('/Admin/Events', { headers: { Cookie: adminCookie } })).status).toBe(200);
     const renamed = await api(`/api/service/${service.id}`, {
@@ -299,7 +299,7 @@ async function outageAndRecovery(service: { id: number; titleEn: string; titleAr
     expect(JSON.parse(apiLogin.text)).toEqual({ message: en.errors.unavailable });
     const action = await loginAction('outage-admin@example.test', PASSWORD);
     expect(action.status).toBe(200);
-    expect(action.text).toContain('"error":"unavailable"');
+    expect(await actionResult(action.text)).toEqual({ ok: false, error: 'unavailable', values: { email: 'outage-admin@example.test' } });
 
     // Every write empties the page cache. The team page, whose own reads no write expired, is
     // still served whole without the database.

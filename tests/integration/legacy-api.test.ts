@@ -146,7 +146,7 @@ describe('team', () => {
     expect(del.status).toBe(200);
     expect(await testDb.teamMember.findUnique({ where: { id } })).toBeNull();
     // Issue 26: a deleted item's image waits in the trash for its restore (30 days; the sweeper
-    // removes it after, tests/integration/orphan-files.test.ts): no longer served.
+    // removes it after, tests/inproc/orphan-files.test.ts): no longer served.
     expect((await fetch(`${process.env.TEST_BASE_URL}/teamimges/${replaced.image}`)).status).toBe(404);
     expect((await fetch(`${process.env.TEST_BASE_URL}/teamimges/${row.image}`)).status).toBe(404);
   });

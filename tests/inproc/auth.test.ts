@@ -3,10 +3,17 @@ import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, freshIp, login, userWithToken } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
-import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import en from '@/messages/en.json';
 
-deleteContentAddedByThisFile();
+// The old client's sign-in, in-process (the /api route handlers called directly): its tokens
+// (Sanctum's format, only the secret's SHA-256 stored, refused when wrong, revoked at logout, dead
+// for a demoted or deleted user, last_used_at written at most every five minutes, expiry), login
+// (one answer and similar time for an unknown email and a wrong password, case-insensitive email,
+// the per-account and per-address limits, the address read from X-Forwarded-For with
+// TRUST_PROXY_HOPS=1 as on the test server) and registration (always pending, validated). The
+// database is this file's own: nothing is put back. Nothing here needs the server: the same routes
+// over HTTP (behind the proxy's body limits, with the socket's address) are the HTTP tier's
+// (authorization-matrix, hostile-input, body-limits, sign-in-lockout).
 
 afterAll(() => testDb.$disconnect());
 
@@ -206,4 +213,4 @@ describe('register and approval', () => {
   });
 });
 
-// The last Admin's protection: tests/integration/last-admin.test.ts (a database of its own).
+// The last Admin's protection: tests/inproc/last-admin.test.ts and tests/integration/last-admin.test.ts.

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUseCacheHandler } from '@/server/use-cache-handler';
 import { freeLoopbackPort, portAnswers, redisServerArgs } from '../helpers/loopback';
 
-// server/use-cache-handler.ts, the store behind `'use cache'`, as two instances of the site use it:
-// two handlers on one real Redis (started here), each with its own process-local tag state.
+// server/use-cache-handler.ts, the store behind `'use cache'`, in-process, as two instances of the
+// site use it: two handlers on one real Redis (a redis-server started here), each with its own
+// process-local tag state, and one without Redis. No app server and no database: two servers
+// sharing their pages through it on one Redis are the HTTP tier's (multi-instance.test.ts).
 
 let port = 0;
 let redis: ChildProcess | null = null;

@@ -10,9 +10,13 @@ import { localStore } from '@/lib/uploads/store';
 import { type UploadStore } from '@/lib/uploads/store-contract';
 import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
 
-// The storage interface's contract, the same scenarios against both drivers: the local folder
-// (UPLOADS_DIR) and a bucket on a fake S3 (s3rver). Then the bucket driver's outage behaviour and
-// `npm run uploads:migrate`'s copy. No app server: the HTTP side is in uploads.test.ts.
+// The storage interface's contract, in-process: the same scenarios against both drivers, the local
+// folder (UPLOADS_DIR, pointed at an empty folder of this file's own instead of the seeded copy the
+// tier gives it, whose folders are not empty) and a bucket on a fake S3 (s3rver, a process of its
+// own). Then the bucket driver's outage behaviour and `npm run uploads:migrate`'s copy. No app
+// server and no database: uploads through the actions and /api on both drivers are
+// tests/inproc/uploads.test.ts and uploads-bucket.test.ts, what needs the server
+// tests/integration/uploads.test.ts.
 
 let s3: FakeS3;
 let bucketStore: S3UploadStore;
