@@ -95,22 +95,16 @@ describe("an Admin's one-time reset link", () => {
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1000);
     expect(row.createdBy).toBe(admin.id);
 
+    /** The reset form posted from its page: `token` from the link, the new password typed twice. */
+    const resetWith = (token: string, password: string) =>
+      invoke('resetPasswordWithLink', [null, form({ token, password, passwordConfirmation: password })], '', '/ResetPassword');
+
     // A weak password is refused and uses nothing up.
-    const weak = await invoke(
-      'resetPasswordWithLink',
-      [null, form({ token: secret, password: 'password1', passwordConfirmation: 'password1' })],
-      '',
-      '/ResetPassword',
-    );
+    const weak = await resetWith(secret, 'password1');
     expect(weak.result).toEqual({ ok: false, error: 'invalid', fieldErrors: { password: ['passwordWeak'] } });
     expect((await testDb.accountLink.findUniqueOrThrow({ where: { id: row.id } })).usedAt).toBeNull();
 
-    const reset = await invoke(
-      'resetPasswordWithLink',
-      [null, form({ token: secret, password: STRONG, passwordConfirmation: STRONG })],
-      '',
-      '/ResetPassword',
-    );
+    const reset = await resetWith(secret, STRONG);
     expect(reset.result).toEqual({ ok: true });
     expect((await login(person.email, STRONG)).status).toBe(200);
     expect((await login(person.email, PASSWORD)).status).toBe(401);
@@ -122,12 +116,7 @@ describe("an Admin's one-time reset link", () => {
     ).toEqual([{ actorId: person.id, entity: 'users' }]);
 
     // Once only.
-    const again = await invoke(
-      'resetPasswordWithLink',
-      [null, form({ token: secret, password: `${STRONG} again`, passwordConfirmation: `${STRONG} again` })],
-      '',
-      '/ResetPassword',
-    );
+    const again = await resetWith(secret, `${STRONG} again`);
     expect(again.result).toEqual({ ok: false, error: 'linkExpired' });
     expect((await login(person.email, STRONG)).status).toBe(200);
 
@@ -135,23 +124,13 @@ describe("an Admin's one-time reset link", () => {
     // so is the HTTP tier's (tests/integration/accounts.test.ts, the page half).
     const late = tokenOf((await invoke('makeResetLink', [null, form({ userId: String(person.id), locale: 'en' })], adminCookie)).text);
     await testDb.accountLink.updateMany({ where: { userId: person.id, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const expired = await invoke(
-      'resetPasswordWithLink',
-      [null, form({ token: late, password: `${STRONG} late`, passwordConfirmation: `${STRONG} late` })],
-      '',
-      '/ResetPassword',
-    );
+    const expired = await resetWith(late, `${STRONG} late`);
     expect(expired.result).toEqual({ ok: false, error: 'linkExpired' });
     expect((await login(person.email, STRONG)).status).toBe(200);
 
     // Made-up and malformed tokens: the same answer, nothing looked up that could fail.
     for (const bogus of ['', 'x', 'a'.repeat(43), 'a'.repeat(5000), "' OR 1=1 --"]) {
-      const res = await invoke(
-        'resetPasswordWithLink',
-        [null, form({ token: bogus, password: STRONG, passwordConfirmation: STRONG })],
-        '',
-        '/ResetPassword',
-      );
+      const res = await resetWith(bogus, STRONG);
       expect(res.status).toBe(200);
       expect(res.result).toEqual({ ok: false, error: 'linkExpired' });
     }

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../messages/en.json';
 import ar from '../../messages/ar.json';
-import { formCall, invoke, invokeWith, itemCall, leadCall, sessionCookie, userCall } from '../helpers/actions';
-import { call, imageFile, login, userWithToken } from '../helpers/api';
+import { formCall, invoke, invokeWith, itemCall, leadCall, userCall } from '../helpers/actions';
+import { call, imageFile, userWithToken } from '../helpers/api';
 import { makeUser, PASSWORD, testDb, unique } from '../helpers/db';
+import { adminAndMini, lastId, newest, restoreForm, serviceFields } from '../helpers/activity-fixtures';
 import { RESTORE_DAYS } from '@/lib/activity/kinds';
 
 // Issue 26, item 6: the activity log, in-process (the file's own database; /api answered by its
@@ -28,35 +29,19 @@ let admin = '';
 let mini = '';
 
 beforeAll(async () => {
-  adminUser = await makeUser('admin');
-  miniUser = await makeUser('mini');
-  adminToken = (await login(adminUser.email)).data.token;
-  miniToken = (await login(miniUser.email)).data.token;
-  admin = await sessionCookie(adminUser.email);
-  mini = await sessionCookie(miniUser.email);
+  ({ adminUser, miniUser, adminToken, miniToken, admin, mini } = await adminAndMini());
 });
 afterAll(() => testDb.$disconnect());
 
-/** The newest entry matching, written after `since` (the id of the newest before the step). */
-const newest = (where: object, since = 0) =>
-  testDb.activityLog.findFirst({ where: { ...where, id: { gt: since } }, orderBy: { id: 'desc' } });
-const lastId = async () => (await testDb.activityLog.findFirst({ orderBy: { id: 'desc' }, select: { id: true } }))?.id ?? 0;
-
 async function createService(token: string, title = unique('Stage')) {
-  const res = await call('/api/service', {
-    token,
-    form: { titel: title, titelar: 'مسرح', dec: 'Stages of every size', decar: 'مسارح', img_ser: await imageFile('stage.jpg') },
-  });
+  const res = await call('/api/service', { token, form: { ...serviceFields(title), img_ser: await imageFile('stage.jpg') } });
   expect(res.status, JSON.stringify(res.data)).toBe(201);
   return testDb.service.findUniqueOrThrow({ where: { id: res.data.id as number } });
 }
 
 /** The restore action as the log's form posts it; answers where it redirects to. */
 async function restore(entry: number | string, cookie: string, locale = 'en') {
-  const form = new FormData();
-  form.append('entry', String(entry));
-  form.append('query', 'kind=delete&page=1');
-  form.append('locale', locale);
+  const form = restoreForm(entry, locale);
   const res = await invokeWith('restoreEntry', [form], { cookie, headers: { 'X-Forwarded-For': '192.0.2.44' } });
   // A plain form's action: it always answers by going back to the log.
   expect(res.status, String(entry)).toBe(303);
@@ -77,7 +62,7 @@ describe('writes are logged with exact before and after values', () => {
     const res = await call(`/api/service/${service.id}`, {
       token: miniToken,
       ip: '198.51.100.23',
-      form: { _method: 'PUT', titel: 'Stage and truss rental', titelar: 'مسرح', dec: 'Stages of every size', decar: 'مسارح' },
+      form: { _method: 'PUT', ...serviceFields('Stage and truss rental') },
     });
     expect(res.status).toBe(200);
     const entry = await newest({ entity: 'services', entityId: service.id }, since);

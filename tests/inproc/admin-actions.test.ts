@@ -10,6 +10,7 @@ import en from '@/messages/en.json';
 import { invoke, itemCall, sessionCookie, userCall } from '../helpers/actions';
 import { BASE, imageFile } from '../helpers/api';
 import { makeUser, testDb, unique } from '../helpers/db';
+import { archiveName, BACKUPS, finishedRun, linkOf, withFields } from '../helpers/admin-actions-fixtures';
 
 // Every admin server action, called as a function in a request of its own (as a crafted request
 // would reach it, whatever the screen shows), must be refused on the server for anonymous and
@@ -72,11 +73,6 @@ async function teamForm(name: string) {
   form.append('image', await imageFile());
   return form;
 }
-
-const withFields = (form: FormData, fields: Record<string, string>) => {
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return form;
-};
 
 describe('admin server actions are guarded on the server', () => {
   for (const who of ['anonymous', 'pending'] as const) {
@@ -178,13 +174,10 @@ describe('admin server actions are guarded on the server', () => {
 // this file's BACKUP_DIR under a finished run of its own (no real backup runs: the e2e spec makes
 // those; no runner here, BACKUP_CRON=off).
 describe('backups: Admins only, a download link once, for its Admin, for minutes', () => {
-  const BACKUPS = '/Admin/Backups';
-  const name = `test-download-${process.pid}-${Date.now()}.tar`;
+  const name = archiveName();
   const bytes = randomBytes(5000);
   let runId = 0;
   const form = (fields: Record<string, string>) => withFields(new FormData(), fields);
-  /** The single-use link the action answered with. */
-  const linkOf = (answer: { result: unknown }) => (answer.result as { url?: string } | null)?.url ?? '';
   /** The link's route, as the browser GETs it with the session cookie. */
   const get = (url: string, cookie: string) =>
     send(new Request(`${BASE}${url}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' }));
@@ -196,21 +189,7 @@ describe('backups: Admins only, a download link once, for its Admin, for minutes
 
   beforeAll(async () => {
     writeFileSync(path.join(backupDir, name), bytes);
-    const finishedAt = new Date();
-    runId = (
-      await testDb.backupRun.create({
-        data: {
-          trigger: 'cli',
-          status: 'ok',
-          file: name,
-          size: BigInt(bytes.length),
-          rows: 1,
-          files: 0,
-          startedAt: finishedAt,
-          finishedAt,
-        },
-      })
-    ).id;
+    runId = await finishedRun(name, bytes.length);
   });
   afterAll(async () => {
     // Its links go with it (on delete cascade).

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { format } from 'node:util';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { send } from '#test-transport';
 import { BASE, call, userWithToken } from '../helpers/api';
 import { invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { testDb } from '../helpers/db';
+import { filesIn, HEIGHT, madeCount, photo, slideForm } from '../helpers/image-cuts-fixtures';
 import { cutName, withCuts } from '@/lib/uploads/cuts';
 import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
 
@@ -23,8 +24,6 @@ import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
 // server runs at its start with other settings are tests/integration/image-cuts.test.ts.
 
 const dir = process.env.UPLOADS_DIR!;
-const WIDTH = 1600;
-const HEIGHT = 1000;
 
 // What the route logs (a cut made on request), as the server's output holds it.
 const logged: string[] = [];
@@ -50,30 +49,11 @@ afterAll(async () => {
   await testDb.$disconnect();
 });
 
-const files = (folder: string) => (existsSync(path.join(dir, folder)) ? readdirSync(path.join(dir, folder)).sort() : []);
-
-/** A distinct landscape photo (its own colour and noise) of a real photo's weight at this size (~350 KB). */
-async function photo(i: number): Promise<File> {
-  const data = await sharp({
-    create: {
-      width: WIDTH,
-      height: HEIGHT,
-      channels: 3,
-      background: { r: (i * 37) % 256, g: (i * 91) % 256, b: (i * 53) % 256 },
-      noise: { type: 'gaussian', mean: 100 + (i % 50), sigma: 15 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return new File([new Uint8Array(data)], `photo-${i}.jpg`, { type: 'image/jpeg' });
-}
+const files = (folder: string) => filesIn(dir, folder);
 
 /** A slide saved through the back office (the admin action, a signed-in session), as staff save one. */
 async function upload(i: number): Promise<{ id: number; img: string }> {
-  const form = new FormData();
-  form.append('sortOrder', String(i % 1000));
-  form.append('image', await photo(i));
-  const saved = await invoke('saveItem', itemCall('slides', null, form), cookie);
+  const saved = await invoke('saveItem', itemCall('slides', null, await slideForm(i)), cookie);
   expect(saved.result).toEqual({ ok: true });
   const row = await testDb.slide.findFirstOrThrow({ orderBy: { id: 'desc' } });
   return { id: row.id, img: row.image };
@@ -85,10 +65,7 @@ const get = async (name: string) => {
   return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
 };
 
-const madeLines = (cut: string, name: string) =>
-  output()
-    .split('\n')
-    .filter((line) => line.includes(`[uploads] made the ${cut} cut of slides/${name} `)).length;
+const madeLines = (cut: string, name: string) => madeCount(output(), cut, name);
 
 describe('cuts are made at upload and served from the store', () => {
   let slides: { id: number; img: string }[] = [];

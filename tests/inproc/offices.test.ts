@@ -5,6 +5,7 @@ import en from '@/messages/en.json';
 import { invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { call, userWithToken } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
+import { EDITED_OFFICE, office, officeForm, type OfficeField } from '../helpers/offices-fixtures';
 
 // Offices (issue 19), in-process: the seeded contact is an office, the old client's /api/contact
 // JSON is exactly what it was before offices existed (same keys, no office value anywhere), an
@@ -14,21 +15,13 @@ import { makeUser, testDb } from '../helpers/db';
 // tests/integration/offices.test.ts. The database is this file's own: nothing is put back.
 
 const OLD_KEYS = ['created_at', 'email', 'faceboock', 'id', 'insta', 'linkedin', 'logo', 'phone', 'telegram', 'updated_at'];
-const OFFICE_FIELDS = ['officeNameEn', 'officeNameAr', 'addressEn', 'addressAr', 'hoursEn', 'hoursAr', 'whatsapp', 'mapLocation'] as const;
-type OfficeField = (typeof OFFICE_FIELDS)[number];
 
 let cookie = '';
 let token = '';
 let id = 0;
 let original: Record<OfficeField, string>;
 
-const office = (row: Record<string, unknown>) => Object.fromEntries(OFFICE_FIELDS.map((f) => [f, row[f]])) as Record<OfficeField, string>;
-const form = (values: Partial<Record<string, string>>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.append(k, v ?? '');
-  return data;
-};
-const save = (values: Partial<Record<string, string>>) => invoke('saveItem', itemCall('contacts', id, form(values)), cookie);
+const save = (values: Partial<Record<string, string>>) => invoke('saveItem', itemCall('contacts', id, officeForm(values)), cookie);
 
 beforeAll(async () => {
   cookie = await sessionCookie((await makeUser('admin')).email);
@@ -87,16 +80,7 @@ describe('offices', () => {
 
   it('an office edited through the back office shows on the next request, in both languages: the saves (the office fields stored as sent)', async () => {
     // Line breaks as a form sends them (CR LF), stored as sent.
-    const edited = {
-      officeNameEn: 'Abu Dhabi Office',
-      officeNameAr: 'مكتب أبوظبي',
-      addressEn: 'Tower 3, Al Maryah Island\r\nAbu Dhabi',
-      addressAr: 'البرج 3، جزيرة المارية\r\nأبوظبي',
-      hoursEn: 'Mon to Fri: 8 am to 5 pm\r\nSat & Sun: closed',
-      hoursAr: 'الاثنين إلى الجمعة: 8 صباحًا إلى 5 مساءً',
-      whatsapp: '+971 55 765 4321',
-      mapLocation: 'Al Maryah Island, Abu Dhabi',
-    };
+    const edited = EDITED_OFFICE;
     // Office fields alone: the contact's other fields are kept (partial update).
     expect((await save(edited)).result).toEqual({ ok: true });
     expect(office(await testDb.contact.findUniqueOrThrow({ where: { id } }))).toEqual(edited);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { invoke, itemCall, sessionCookie } from '../helpers/actions';
-import { call, imageFile, unique, userWithToken } from '../helpers/api';
+import { call, unique, userWithToken } from '../helpers/api';
 import { testDb } from '../helpers/db';
+import { apiEventForm, projectForm, searchEventForms, slugOf } from '../helpers/projects-fixtures';
 import { clearRecorded, recorded } from '../helpers/next-cache-recorder';
 import sitemap from '@/app/sitemap';
 import { getProject } from '@/lib/content/projects';
@@ -19,35 +20,9 @@ import { errorMessage } from '@/lib/i18n/messages';
 // nothing is cleaned up.
 
 async function apiEvent(token: string, name: string) {
-  const client = await testDb.client.findFirstOrThrow({ orderBy: { id: 'asc' } });
-  const res = await call('/api/event', {
-    token,
-    form: {
-      name,
-      event_cost: '1000',
-      location: 'Coca-Cola Arena, Dubai',
-      locationar: 'كوكاكولا أرينا، دبي',
-      client_id: String(client.id),
-      event_img: await imageFile('event.jpg', 'jpeg', 32),
-    },
-  });
+  const res = await call('/api/event', { token, form: await apiEventForm(name) });
   expect(res.status).toBe(201);
   return res.data as Record<string, unknown>;
-}
-
-/** The back office's form of a project, as its page sends it. */
-function projectForm(row: { nameEn: string; locationEn: string; locationAr: string; clientId: number }, extra: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    nameEn: row.nameEn,
-    locationEn: row.locationEn,
-    locationAr: row.locationAr,
-    cost: '1000',
-    clientId: String(row.clientId),
-    ...extra,
-  }))
-    form.append(name, value);
-  return form;
 }
 
 describe('projects', () => {
@@ -58,12 +33,7 @@ describe('projects', () => {
     const first = await apiEvent(token!, name);
     const second = await apiEvent(token!, name);
     const rows = await testDb.event.findMany({ where: { id: { in: [first.id as number, second.id as number] } }, orderBy: { id: 'asc' } });
-    const base = name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '');
+    const base = slugOf(name);
     expect(rows.map((row) => row.slug)).toEqual([base, `${base}-2`]);
     expect(Object.keys(first).sort()).toEqual(
       [
@@ -149,23 +119,10 @@ describe('projects', () => {
   // here the read runs uncached, and the tags it carries and the write expires are asserted.
   it("Home's search (/project-search.json): every published project, the newest 8 and the exact count, cached; bad input is a 400 in both languages (in-process half: the route's answers, the tags a write expires)", async () => {
     const { token } = await userWithToken('admin');
-    const client = await testDb.client.findFirstOrThrow({ orderBy: { id: 'asc' } });
     const place = unique('Liwa Oasis');
-    const image = await imageFile('event.jpg', 'jpeg', 32);
     const ids: number[] = [];
-    for (let i = 1; i <= 10; i++) {
-      const res = await call('/api/event', {
-        token,
-        form: {
-          name: unique(`Search Test ${i}`),
-          date: `1991-01-${String(i).padStart(2, '0')}`,
-          event_cost: '1000',
-          location: place,
-          locationar: `واحة ليوا ${place}`,
-          client_id: String(client.id),
-          event_img: image,
-        },
-      });
+    for (const form of await searchEventForms(place)) {
+      const res = await call('/api/event', { token, form });
       expect(res.status).toBe(201);
       ids.push((res.data as { id: number }).id);
     }

@@ -3,7 +3,9 @@ import { formCall, invokeWith, leadCall, sessionCookie } from '../helpers/action
 import { send } from '#test-transport';
 import { BASE, freshIp } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
-import { quoteForm, startQuoteToken } from '../helpers/quote';
+import { startQuoteToken } from '../helpers/quote';
+import { rowsNamed, stored, submitQuote, type Answer, type Issued } from '../helpers/quote-requests-fixtures';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { inquiryReference } from '@/lib/inquiries/format';
 import en from '@/messages/en.json';
 import ar from '@/messages/ar.json';
@@ -20,40 +22,20 @@ import ar from '@/messages/ar.json';
 const PREFIX = `qr-${process.pid}-${Date.now()}`;
 const named = (suffix: string) => `${PREFIX}-${suffix}`;
 
-interface Answer {
-  ok: boolean;
-  status?: number;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-  token?: string;
-}
-
 const startToken = (ip = freshIp()) => startQuoteToken(ip);
-/** A stored request's answer: ok, with the visitor's reference (issue 27). */
-const stored = { ok: true, reference: expect.stringMatching(/^Q-\d{4}-\d{6,}$/) };
 
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
 async function post(fields: Record<string, string | string[]>, ip = freshIp(), page = '/ContactUs') {
-  const res = await invokeWith('submitQuote', [null, quoteForm({ name: named('x'), ...fields })], {
-    page,
-    headers: { 'X-Forwarded-For': ip },
-  });
+  const res = await submitQuote({ name: named('x'), ...fields }, ip, page);
   expect(res.status).toBe(200); // an action's answer is a 200 whatever it says
   return { answer: res.result as Answer };
 }
-
-const rowsNamed = (name: string) => testDb.inquiry.findMany({ where: { name } });
 
 // A token is good once and from the address it was given to: each test that stores takes its
 // own pairs, all issued here so one wait of the minimum fill time (3 s, counted from the issue)
 // serves them all. `shared` is only ever refused, so it is never spent. Fresh addresses: `shared`,
 // the stored post, the rate limit's other address, the budget (and a spare).
-interface Issued {
-  ip: string;
-  token: string;
-}
 const pool: Issued[] = [];
 /** A pair from the pool; `ip` for tokens of an address already drawn. */
 const issued = (ip?: string): Issued => {
@@ -295,8 +277,30 @@ describe('the quote form action', () => {
   });
 });
 
+/** A Mini Admin's session that was valid until the user went back to pending (flags changed in the database). */
+async function pendingSession() {
+  const user = await makeUser('mini');
+  const cookie = await sessionCookie(user.email);
+  await testDb.user.update({ where: { id: user.id }, data: { isMiniAdmin: false } });
+  return { id: user.id, cookie };
+}
+
+/** The inbox's test lead (a phone and message that look like spreadsheet formulas), with `extra` set. */
+const inboxInquiry = (extra: Partial<Prisma.InquiryCreateInput> = {}) =>
+  testDb.inquiry.create({
+    data: {
+      name: named('inbox'),
+      phone: '=1+2',
+      email: 'inbox@example.test',
+      eventType: 'other',
+      city: 'sharjah',
+      message: '@SUM(A1) "hi"\nline 2',
+      consentedAt: new Date('2026-01-05T08:30:00Z'),
+      ...extra,
+    },
+  });
+
 describe('the inbox', () => {
-  const CONSENTED = new Date('2026-01-05T08:30:00Z');
   let admin = '';
   let mini = '';
   let pending = '';
@@ -305,21 +309,8 @@ describe('the inbox', () => {
     admin = await sessionCookie((await makeUser('admin')).email);
     const miniUser = await makeUser('mini');
     mini = await sessionCookie(miniUser.email);
-    const pendingUser = await makeUser('mini');
-    pending = await sessionCookie(pendingUser.email);
-    await testDb.user.update({ where: { id: pendingUser.id }, data: { isMiniAdmin: false } });
-    const row = await testDb.inquiry.create({
-      data: {
-        name: named('inbox'),
-        phone: '=1+2',
-        email: 'inbox@example.test',
-        eventType: 'other',
-        city: 'sharjah',
-        message: '@SUM(A1) "hi"\nline 2',
-        consentedAt: CONSENTED,
-      },
-    });
-    id = row.id;
+    pending = (await pendingSession()).cookie;
+    id = (await inboxInquiry()).id;
   });
 
   const act = async (name: string, args: unknown[], cookie: string) => {
@@ -407,10 +398,7 @@ describe('leads: assignment, follow-up, unread, own notes', () => {
     const miniUser = await makeUser('mini');
     miniId = miniUser.id;
     mini = await sessionCookie(miniUser.email);
-    const pendingUser = await makeUser('mini');
-    pendingId = pendingUser.id;
-    pending = await sessionCookie(pendingUser.email);
-    await testDb.user.update({ where: { id: pendingUser.id }, data: { isMiniAdmin: false } });
+    ({ id: pendingId, cookie: pending } = await pendingSession());
     const row = await testDb.inquiry.create({
       data: { name: named('lead'), phone: '+971 50 111 2222', eventType: 'other', city: 'dubai', readAt: new Date() },
     });
@@ -521,30 +509,18 @@ describe('leads: assignment, follow-up, unread, own notes', () => {
 });
 
 describe('the inbox', () => {
-  const CONSENTED = new Date('2026-01-05T08:30:00Z');
   let admin = '';
   let pending = '';
   let id = 0;
   beforeAll(async () => {
     admin = await sessionCookie((await makeUser('admin')).email);
-    const pendingUser = await makeUser('mini');
-    pending = await sessionCookie(pendingUser.email);
-    await testDb.user.update({ where: { id: pendingUser.id }, data: { isMiniAdmin: false } });
+    pending = (await pendingSession()).cookie;
     // The lead as a Mini Admin leaves it (status "quoted", one note of theirs): written here, since
     // the actions that do it are tested above.
     const author = await makeUser('mini');
-    const row = await testDb.inquiry.create({
-      data: {
-        name: named('inbox'),
-        phone: '=1+2',
-        email: 'inbox@example.test',
-        eventType: 'other',
-        city: 'sharjah',
-        message: '@SUM(A1) "hi"\nline 2',
-        consentedAt: CONSENTED,
-        status: 'quoted',
-        notes: { create: { authorId: author.id, authorName: author.name, text: 'Called back, sending a quote.' } },
-      },
+    const row = await inboxInquiry({
+      status: 'quoted',
+      notes: { create: { authorId: author.id, authorName: author.name, text: 'Called back, sending a quote.' } },
     });
     id = row.id;
   });

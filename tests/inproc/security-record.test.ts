@@ -4,6 +4,14 @@ import { invoke, invokeWith, sessionCookie } from '../helpers/actions';
 import { call, freshIp } from '../helpers/api';
 import { makeUser, PASSWORD, testDb } from '../helpers/db';
 import { codeAt, codeStep, enrol, form, passwordStep } from '../helpers/two-factor';
+import {
+  clearOfWindowEdge,
+  inParallel,
+  invitationToken,
+  PER_ACCOUNT,
+  PER_IP,
+  signInsNamingNobody,
+} from '../helpers/security-record-fixtures';
 
 // Issue 34, item 1: the activity log as a security record, in-process (/api/login's route handler
 // and the sign-in actions called as functions on this file's own database). What anyone without
@@ -16,38 +24,12 @@ import { codeAt, codeStep, enrol, form, passwordStep } from '../helpers/two-fact
 
 afterAll(() => testDb.$disconnect());
 
-// The sign-in throttle (lib/config.ts defaults; the in-process setup sets none of them).
-const WINDOW_MS = Number(process.env.LOGIN_WINDOW_SECONDS ?? 15 * 60) * 1000;
-const PER_ACCOUNT = 5;
-const PER_IP = 30;
-
-/** Counted entries key on the window: a run that would cross into the next one waits for it first. */
-async function clearOfWindowEdge(needMs: number) {
-  const left = WINDOW_MS - (Date.now() % WINDOW_MS);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
-}
-
 const entriesFrom = (address: string) =>
   testDb.activityLog.findMany({
     where: { address },
     orderBy: { id: 'asc' },
     select: { kind: true, repeats: true, entityId: true, actorId: true, detail: true, lastAt: true },
   });
-
-/** `count` requests, `parallel` at a time, bounded. */
-async function inParallel<T>(count: number, parallel: number, one: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await one(i);
-      }
-    }),
-  );
-  return results;
-}
 
 describe('refused sign-ins are counted, not a row each', () => {
   it('1,000 wrong passwords for one account from one address: three entries, counting 5, 25 and 970', async () => {
@@ -83,11 +65,7 @@ describe('refused sign-ins are counted, not a row each', () => {
       expect(res.status).toBe(401);
     }
     // 40 different addresses that name no account: the 30 the address may try, then its throttle.
-    await inParallel(
-      40,
-      4,
-      async (i) => (await call('/api/login', { ip, form: { email: `nobody-${i}@example.test`, password: 'x1' } })).status,
-    );
+    await signInsNamingNobody(ip, 40);
     const entries = await entriesFrom(ip);
     expect(entries.map(({ kind, repeats, entityId }) => ({ kind, repeats, entityId }))).toEqual([
       { kind: 'signInRefused', repeats: PER_IP, entityId: null },
@@ -197,7 +175,6 @@ describe('two-factor sign-ins say what happened at each step', () => {
 
 describe('invitations', () => {
   const STRONG = 'violet tractor harbour lantern';
-  const tokenOf = (text: string) => /Invitation\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
   const accept = (token: string) =>
     invoke('acceptInvite', [null, form({ token, name: 'Invited', password: STRONG, passwordConfirmation: STRONG })], '', '/Invitation');
 
@@ -206,7 +183,7 @@ describe('invitations', () => {
     const admin = await sessionCookie(adminUser.email);
     const email = `revoked-${process.pid}-${Date.now()}@example.test`;
     const made = await invoke('inviteUser', [null, form({ email, role: 'mini', locale: 'en' })], admin, '/Admin/Users');
-    const token = tokenOf(made.text);
+    const token = invitationToken(made.text);
     const link = await testDb.accountLink.findFirstOrThrow({ where: { email, purpose: 'invite' } });
     // What the Users screen lists (its HTML is the page half's, tests/integration/security-record.test.ts).
     expect((await listInvitations()).map((i) => i.email)).toContain(email);
@@ -240,7 +217,9 @@ describe('invitations', () => {
     const inviter = await makeUser('admin');
     const cookie = await sessionCookie(inviter.email);
     const email = `orphan-${process.pid}-${Date.now()}@example.test`;
-    const token = tokenOf((await invoke('inviteUser', [null, form({ email, role: 'admin', locale: 'en' })], cookie, '/Admin/Users')).text);
+    const token = invitationToken(
+      (await invoke('inviteUser', [null, form({ email, role: 'admin', locale: 'en' })], cookie, '/Admin/Users')).text,
+    );
     expect(token).toHaveLength(43);
     // What the invitation page shows (its HTML is the page half's).
     expect(await openInvitation(token)).toEqual({ email, role: 'admin' });

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../messages/en.json';
@@ -8,6 +7,7 @@ import { formCall, invoke, sessionCookie } from '../helpers/actions';
 import { send } from '#test-transport';
 import { BASE, imageFile } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
+import { pdfBytes, pdfFile, settingsForm, settingsRow, stored } from '../helpers/site-settings-fixtures';
 import { DEMO_PORTFOLIO_FILE } from '@/lib/settings/paths';
 import { settingsDefaults } from '@/lib/settings/defaults';
 
@@ -20,46 +20,14 @@ import { settingsDefaults } from '@/lib/settings/defaults';
 // tests/integration/site-settings.test.ts. The database and uploads folder are this file's own:
 // it starts from the seed's state (no settings row) and puts nothing back.
 
-const SITE_DIR = path.join(process.env.UPLOADS_DIR!, 'site');
-const stored = () => {
-  try {
-    return readdirSync(SITE_DIR).sort();
-  } catch (error) {
-    // No folder yet is no file; any other failure is the test's.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-};
-
-/**
- * A small PDF a reader opens: header, one catalog (with `catalog` added to it), the
- * cross-reference table and pointer, and %%EOF.
- */
-function pdfBytes(note: string, catalog = ''): Buffer {
-  const header = '%PDF-1.4\n';
-  const root = `1 0 obj\n<< /Type /Catalog /Pages 2 0 R ${catalog}>>\nendobj\n`;
-  const body = `${header}${root}2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% ${note}\n`;
-  const offset = (n: number) => `${String(n).padStart(10, '0')} 00000 n `;
-  return Buffer.from(
-    `${body}xref\n0 3\n0000000000 65535 f \n${offset(header.length)}\n${offset(header.length + root.length)}\ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${Buffer.byteLength(body)}\n%%EOF\n`,
-  );
-}
-const pdfFile = (bytes: Buffer, name = 'portfolio.pdf', type = 'application/pdf') => new File([new Uint8Array(bytes)], name, { type });
-
 let admin = '';
 let mini = '';
 
-function form(fields: Record<string, string | File>) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  return data;
-}
 const save = (fields: Record<string, string | File>, cookie = admin) =>
-  invoke('saveSettings', formCall({}, form(fields)), cookie, '/Admin/Settings');
+  invoke('saveSettings', formCall({}, settingsForm(fields)), cookie, '/Admin/Settings');
 
 /** A file's answer from the route handler that serves it (as `fetch`, on the in-process transport). */
 const get = (pathname: string, init: RequestInit = {}) => send(new Request(`${BASE}${pathname}`, init));
-const settingsRow = () => testDb.siteSettings.findUnique({ where: { id: 1 } });
 
 beforeAll(async () => {
   admin = await sessionCookie((await makeUser('admin')).email);

@@ -1,4 +1,3 @@
-import { hash } from '@node-rs/argon2';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { send } from '#test-transport';
@@ -7,6 +6,8 @@ import { formCall, invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { BASE } from '../helpers/api';
 import { PASSWORD, testDb } from '../helpers/db';
 import { decryptSecret, RECOVERY_CODE_COUNT } from '@/lib/auth/two-factor';
+import { form } from '../helpers/two-factor';
+import { personData } from '../helpers/two-factor-policy-fixtures';
 
 // Issue 26, item 4: the Admins' two-factor policy, enforced by the one guard. A person it covers
 // who has not set two-factor up may use only their own account (to set it up) — in the back
@@ -18,23 +19,9 @@ import { decryptSecret, RECOVERY_CODE_COUNT } from '@/lib/auth/two-factor';
 // office's pages (sent to the account page, the account page's words and key, the settings
 // screen's form) are tests/integration/two-factor-policy.test.ts.
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
-};
-
 let counter = 0;
 async function person(role: 'admin' | 'mini') {
-  return testDb.user.create({
-    data: {
-      name: `Policy ${role}`,
-      email: `policy-${role}-${++counter}@example.test`,
-      passwordHash: await hash(PASSWORD),
-      isAdmin: role === 'admin',
-      isMiniAdmin: true,
-    },
-  });
+  return testDb.user.create({ data: await personData(role, ++counter) });
 }
 
 const act = (name: string, args: unknown[], cookie: string, page?: string) => invoke(name, args, cookie, page);

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../messages/en.json';
 import ar from '../../messages/ar.json';
 import { ACTIONS, encode, INQUIRY_ACTIONS } from '../helpers/transport-http';
-import { invokeWith, itemCall, sessionCookie } from '../helpers/actions';
-import { BASE, call, imageFile, login } from '../helpers/api';
+import { invokeWith, itemCall } from '../helpers/actions';
+import { BASE, call, imageFile } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
-import { makeUser, testDb, unique } from '../helpers/db';
+import { testDb, unique, type makeUser } from '../helpers/db';
+import { adminAndMini, lastId, newest, restoreForm, serviceFields } from '../helpers/activity-fixtures';
 
 // Issue 26, item 6: the activity log, the parts that need the real server. The log itself (who,
 // from where, which fields; restore from an entry; sign-ins; entries that cannot be changed) is
@@ -17,7 +18,6 @@ import { makeUser, testDb, unique } from '../helpers/db';
 
 deleteContentAddedByThisFile();
 
-let adminUser: Awaited<ReturnType<typeof makeUser>>;
 let miniUser: Awaited<ReturnType<typeof makeUser>>;
 let adminToken = '';
 let miniToken = '';
@@ -25,35 +25,19 @@ let admin = '';
 let mini = '';
 
 beforeAll(async () => {
-  adminUser = await makeUser('admin');
-  miniUser = await makeUser('mini');
-  adminToken = (await login(adminUser.email)).data.token;
-  miniToken = (await login(miniUser.email)).data.token;
-  admin = await sessionCookie(adminUser.email);
-  mini = await sessionCookie(miniUser.email);
+  ({ miniUser, adminToken, miniToken, admin, mini } = await adminAndMini());
 });
 afterAll(() => testDb.$disconnect());
 
-/** The newest entry matching, written after `since` (the id of the newest before the step). */
-const newest = (where: object, since = 0) =>
-  testDb.activityLog.findFirst({ where: { ...where, id: { gt: since } }, orderBy: { id: 'desc' } });
-const lastId = async () => (await testDb.activityLog.findFirst({ orderBy: { id: 'desc' }, select: { id: true } }))?.id ?? 0;
-
 async function createService(token: string, title = unique('Stage')) {
-  const res = await call('/api/service', {
-    token,
-    form: { titel: title, titelar: 'مسرح', dec: 'Stages of every size', decar: 'مسارح', img_ser: await imageFile('stage.jpg') },
-  });
+  const res = await call('/api/service', { token, form: { ...serviceFields(title), img_ser: await imageFile('stage.jpg') } });
   expect(res.status, JSON.stringify(res.data)).toBe(201);
   return testDb.service.findUniqueOrThrow({ where: { id: res.data.id as number } });
 }
 
 /** The restore action as the log's form posts it; answers where it redirects to. */
 async function restore(entry: number | string, cookie: string, locale = 'en') {
-  const form = new FormData();
-  form.append('entry', String(entry));
-  form.append('query', 'kind=delete&page=1');
-  form.append('locale', locale);
+  const form = restoreForm(entry, locale);
   const { body } = encode([form]);
   const res = await fetch(`${BASE}/Admin/Activity`, {
     method: 'POST',
@@ -156,7 +140,7 @@ describe('the screen', () => {
     const service = await createService(miniToken, 'Stage rental');
     const res = await call(`/api/service/${service.id}`, {
       token: miniToken,
-      form: { _method: 'PUT', titel: 'Stage and truss rental', titelar: 'مسرح', dec: 'Stages of every size', decar: 'مسارح' },
+      form: { _method: 'PUT', ...serviceFields('Stage and truss rental') },
     });
     expect(res.status).toBe(200);
     const form = new FormData();

@@ -8,6 +8,7 @@ import { ADMIN_ACTION_FILES } from '../helpers/action-screens';
 import { ACTIONS } from '../helpers/transport-http';
 import { BASE } from '../helpers/api';
 import { makeUser, PASSWORD, testDb } from '../helpers/db';
+import { archiveName, BACKUPS, finishedRun, linkOf, withFields } from '../helpers/admin-actions-fixtures';
 
 // The admin server actions' guard, the parts that need the built server; the guard itself (every
 // action refused for anonymous and pending callers and Mini Admins for Users, nothing changed,
@@ -27,11 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.$disconnect());
 
-const withFields = (form: FormData, fields: Record<string, string>) => {
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return form;
-};
-
 describe('admin server actions are guarded on the server', () => {
   it('the manifest has every exported action', () => {
     const exported = ADMIN_ACTION_FILES.flatMap((file) =>
@@ -47,35 +43,18 @@ describe('admin server actions are guarded on the server', () => {
 // in the test server's BACKUP_DIR (scripts/test.ts) under a finished run of its own: no real
 // backup runs (the e2e spec makes those), and a requested run is never left for the server's runner.
 describe('backups: Admins only, a download link once, for its Admin, for minutes', () => {
-  const BACKUPS = '/Admin/Backups';
   const dir = path.resolve(process.env.BACKUP_DIR || 'backups');
-  const name = `test-download-${process.pid}-${Date.now()}.tar`;
+  const name = archiveName();
   const bytes = randomBytes(5000);
   let runId = 0;
   const form = (fields: Record<string, string>) => withFields(new FormData(), fields);
-  /** The single-use link the action answered with. */
-  const linkOf = (answer: { result: unknown }) => (answer.result as { url?: string } | null)?.url ?? '';
   const get = (url: string, cookie: string, headers: Record<string, string> = {}) =>
     fetch(`${BASE}${url}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers }, redirect: 'manual' });
 
   beforeAll(async () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, name), bytes);
-    const finishedAt = new Date();
-    runId = (
-      await testDb.backupRun.create({
-        data: {
-          trigger: 'cli',
-          status: 'ok',
-          file: name,
-          size: BigInt(bytes.length),
-          rows: 1,
-          files: 0,
-          startedAt: finishedAt,
-          finishedAt,
-        },
-      })
-    ).id;
+    runId = await finishedRun(name, bytes.length);
   });
   afterAll(async () => {
     // Its links go with it (on delete cascade).

@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, userWithToken } from '../helpers/api';
 import { invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { testDb } from '../helpers/db';
+import { filesIn, madeCount, slideForm } from '../helpers/image-cuts-fixtures';
 import { treeCpuSeconds } from '../helpers/process-tree';
 import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-server';
 import { cutName, withCuts } from '@/lib/uploads/cuts';
@@ -35,8 +35,6 @@ const env = {
 };
 /** Ports away from 3100-3129, where another session's servers run. */
 const PORTS = [3401, 3402, 3403, 3404, 3405, 3406, 3407, 3408, 3409];
-const WIDTH = 1600;
-const HEIGHT = 1000;
 /** What one request for a stored cut may cost the server on average (the brief's bound). */
 const CPU_PER_CUT_MS = 20;
 
@@ -56,33 +54,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const files = (folder: string) => (existsSync(path.join(dir, folder)) ? readdirSync(path.join(dir, folder)).sort() : []);
-
-/**
- * A distinct landscape photo (its own colour and noise) of a real photo's weight at this size
- * (~350 KB; its cuts ~113 and ~176 KB): what a request for a stored file costs grows with its bytes.
- */
-async function photo(i: number): Promise<File> {
-  const data = await sharp({
-    create: {
-      width: WIDTH,
-      height: HEIGHT,
-      channels: 3,
-      background: { r: (i * 37) % 256, g: (i * 91) % 256, b: (i * 53) % 256 },
-      noise: { type: 'gaussian', mean: 100 + (i % 50), sigma: 15 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return new File([new Uint8Array(data)], `photo-${i}.jpg`, { type: 'image/jpeg' });
-}
+const files = (folder: string) => filesIn(dir, folder);
 
 /** A slide saved through the back office (the admin action, a signed-in session), as staff save one. */
 async function upload(i: number): Promise<{ id: number; img: string }> {
-  const form = new FormData();
-  form.append('sortOrder', String(i % 1000));
-  form.append('image', await photo(i));
-  const saved = await invoke('saveItem', itemCall('slides', null, form), cookie, undefined, server.base);
+  const saved = await invoke('saveItem', itemCall('slides', null, await slideForm(i)), cookie, undefined, server.base);
   expect(saved.result).toEqual({ ok: true });
   const row = await testDb.slide.findFirstOrThrow({ orderBy: { id: 'desc' } });
   return { id: row.id, img: row.image };
@@ -93,11 +69,7 @@ const get = async (url: string) => {
   return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
 };
 
-const madeLines = (cut: string, name: string) =>
-  server
-    .output()
-    .split('\n')
-    .filter((line) => line.includes(`[uploads] made the ${cut} cut of slides/${name} `)).length;
+const madeLines = (cut: string, name: string) => madeCount(server.output(), cut, name);
 
 describe('cuts are made at upload and served from the store', () => {
   const slides: { id: number; img: string }[] = [];

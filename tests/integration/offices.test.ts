@@ -4,6 +4,7 @@ import en from '@/messages/en.json';
 import { invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { BASE } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
+import { EDITED_OFFICE, office, officeForm, type OfficeField } from '../helpers/offices-fixtures';
 
 // Offices (issue 19), the pages: an office edited in the back office shows on the next request in
 // both languages (card, map, JSON-LD, WhatsApp links, the floating button on every public page).
@@ -12,20 +13,11 @@ import { makeUser, testDb } from '../helpers/db';
 // the old client's update) is tests/inproc/offices.test.ts. The seeded contact is put back as it
 // was at the end (the database is shared with the files after this one).
 
-const OFFICE_FIELDS = ['officeNameEn', 'officeNameAr', 'addressEn', 'addressAr', 'hoursEn', 'hoursAr', 'whatsapp', 'mapLocation'] as const;
-type OfficeField = (typeof OFFICE_FIELDS)[number];
-
 let cookie = '';
 let id = 0;
 let original: Record<OfficeField, string>;
 
-const office = (row: Record<string, unknown>) => Object.fromEntries(OFFICE_FIELDS.map((f) => [f, row[f]])) as Record<OfficeField, string>;
-const form = (values: Partial<Record<string, string>>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.append(k, v ?? '');
-  return data;
-};
-const save = (values: Partial<Record<string, string>>) => invoke('saveItem', itemCall('contacts', id, form(values)), cookie);
+const save = (values: Partial<Record<string, string>>) => invoke('saveItem', itemCall('contacts', id, officeForm(values)), cookie);
 const page = async (path: string) => {
   const res = await fetch(`${BASE}${path}`);
   expect(res.status).toBe(200);
@@ -51,16 +43,7 @@ afterAll(async () => {
 describe('offices', () => {
   it('an office edited through the back office shows on the next request, in both languages: the pages (card, map, JSON-LD, WhatsApp links)', async () => {
     // Line breaks as a form sends them (CR LF); the page shows them as line breaks.
-    const edited = {
-      officeNameEn: 'Abu Dhabi Office',
-      officeNameAr: 'مكتب أبوظبي',
-      addressEn: 'Tower 3, Al Maryah Island\r\nAbu Dhabi',
-      addressAr: 'البرج 3، جزيرة المارية\r\nأبوظبي',
-      hoursEn: 'Mon to Fri: 8 am to 5 pm\r\nSat & Sun: closed',
-      hoursAr: 'الاثنين إلى الجمعة: 8 صباحًا إلى 5 مساءً',
-      whatsapp: '+971 55 765 4321',
-      mapLocation: 'Al Maryah Island, Abu Dhabi',
-    };
+    const edited = EDITED_OFFICE;
     // Office fields alone: the contact's other fields are kept (partial update).
     expect((await save(edited)).result).toEqual({ ok: true });
     expect(office(await testDb.contact.findUniqueOrThrow({ where: { id } }))).toEqual(edited);

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { invoke, itemCall, sessionCookie } from '../helpers/actions';
-import { BASE, call, imageFile, unique, userWithToken } from '../helpers/api';
+import { BASE, call, unique, userWithToken } from '../helpers/api';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { testDb } from '../helpers/db';
+import { apiEventForm, projectForm, searchEventForms, slugOf } from '../helpers/projects-fixtures';
 
 // Issue 25: every event is a project with a page of its own; the parts that need the built
 // server. The slugs, the old client's JSON, drafts off the sitemap and /api/home, and Home's
@@ -15,45 +16,10 @@ import { testDb } from '../helpers/db';
 
 deleteContentAddedByThisFile();
 
-/** A project's slug as made from its English name (the in-process tier checks the rule itself). */
-const slugOf = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 async function apiEvent(token: string, name: string) {
-  const client = await testDb.client.findFirstOrThrow({ orderBy: { id: 'asc' } });
-  const res = await call('/api/event', {
-    token,
-    form: {
-      name,
-      event_cost: '1000',
-      location: 'Coca-Cola Arena, Dubai',
-      locationar: 'كوكاكولا أرينا، دبي',
-      client_id: String(client.id),
-      event_img: await imageFile('event.jpg', 'jpeg', 32),
-    },
-  });
+  const res = await call('/api/event', { token, form: await apiEventForm(name) });
   expect(res.status).toBe(201);
   return res.data as Record<string, unknown>;
-}
-
-/** The back office's form of a project, as its page sends it. */
-function projectForm(row: { nameEn: string; locationEn: string; locationAr: string; clientId: number }, extra: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    nameEn: row.nameEn,
-    locationEn: row.locationEn,
-    locationAr: row.locationAr,
-    cost: '1000',
-    clientId: String(row.clientId),
-    ...extra,
-  }))
-    form.append(name, value);
-  return form;
 }
 
 describe('projects', () => {
@@ -156,23 +122,10 @@ describe('projects', () => {
   // The route's answers, its refusals and the tags a write expires are the in-process tier's half.
   it("Home's search (/project-search.json): every published project, the newest 8 and the exact count, cached; bad input is a 400 in both languages (server half: the cached answer, emptied by a write)", async () => {
     const { token } = await userWithToken('admin');
-    const client = await testDb.client.findFirstOrThrow({ orderBy: { id: 'asc' } });
     const place = unique('Liwa Oasis');
-    const image = await imageFile('event.jpg', 'jpeg', 32);
     const ids: number[] = [];
-    for (let i = 1; i <= 10; i++) {
-      const res = await call('/api/event', {
-        token,
-        form: {
-          name: unique(`Search Test ${i}`),
-          date: `1991-01-${String(i).padStart(2, '0')}`,
-          event_cost: '1000',
-          location: place,
-          locationar: `واحة ليوا ${place}`,
-          client_id: String(client.id),
-          event_img: image,
-        },
-      });
+    for (const form of await searchEventForms(place)) {
+      const res = await call('/api/event', { token, form });
       expect(res.status).toBe(201);
       ids.push((res.data as { id: number }).id);
     }

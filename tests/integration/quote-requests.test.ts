@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invokeWith } from '../helpers/actions';
 import { INQUIRY_ACTIONS } from '../helpers/transport-http';
 import { freshIp } from '../helpers/api';
 import { testDb } from '../helpers/db';
-import { quoteForm, startQuoteToken } from '../helpers/quote';
+import { startQuoteToken } from '../helpers/quote';
+import { rowsNamed, stored, submitQuote, type Answer, type Issued } from '../helpers/quote-requests-fixtures';
 
 // The quote form and the inbox where the real server is the point; the rest of both (every
 // answer of the form's action, the inbox's actions) is tests/inproc/quote-requests.test.ts.
@@ -15,36 +15,15 @@ import { quoteForm, startQuoteToken } from '../helpers/quote';
 const PREFIX = `qr-${process.pid}-${Date.now()}`;
 const named = (suffix: string) => `${PREFIX}-${suffix}`;
 
-interface Answer {
-  ok: boolean;
-  status?: number;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-  token?: string;
-}
-
-/** A stored request's answer: ok, with the visitor's reference (issue 27). */
-const stored = { ok: true, reference: expect.stringMatching(/^Q-\d{4}-\d{6,}$/) };
-
 async function post(fields: Record<string, string | string[]>, ip = freshIp(), page = '/ContactUs') {
-  const res = await invokeWith('submitQuote', [null, quoteForm({ name: named('x'), ...fields })], {
-    page,
-    headers: { 'X-Forwarded-For': ip },
-  });
+  const res = await submitQuote({ name: named('x'), ...fields }, ip, page);
   expect(res.status).toBe(200); // an action's answer is a 200 whatever it says
   return { answer: res.result as Answer };
 }
 
-const rowsNamed = (name: string) => testDb.inquiry.findMany({ where: { name } });
-
 // A token is good once and from the address it was given to: each replay test takes its own
 // pair, both issued here so one wait of the minimum fill time (3 s, counted from the issue)
 // serves them.
-interface Issued {
-  ip: string;
-  token: string;
-}
 const pool: Issued[] = [];
 const issued = (): Issued => {
   const next = pool.shift();

@@ -4,6 +4,7 @@ import { invoke, invokeWith, sessionCookie } from '../helpers/actions';
 import { BASE, call, freshIp } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
 import { form } from '../helpers/two-factor';
+import { clearOfWindowEdge, invitationToken, PER_IP, signInsNamingNobody } from '../helpers/security-record-fixtures';
 
 // Issue 34, item 1: the activity log as a security record, as the screens show it, over HTTP
 // against the test server (no page renders in-process): the activity screen's wording of a
@@ -14,31 +15,6 @@ import { form } from '../helpers/two-factor';
 
 afterAll(() => testDb.$disconnect());
 
-// The server's sign-in throttle (lib/config.ts defaults; the test server sets none of them).
-const WINDOW_MS = Number(process.env.LOGIN_WINDOW_SECONDS ?? 15 * 60) * 1000;
-const PER_IP = 30;
-
-/** Counted entries key on the window: a run that would cross into the next one waits for it first. */
-async function clearOfWindowEdge(needMs: number) {
-  const left = WINDOW_MS - (Date.now() % WINDOW_MS);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
-}
-
-/** `count` requests, `parallel` at a time, bounded. */
-async function inParallel<T>(count: number, parallel: number, one: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await one(i);
-      }
-    }),
-  );
-  return results;
-}
-
 describe('refused sign-ins are counted, not a row each', () => {
   it('typed text that is no e-mail address is never stored; varied e-mails from one address add no rows (page half)', async () => {
     const ip = freshIp();
@@ -48,11 +24,7 @@ describe('refused sign-ins are counted, not a row each', () => {
       expect(res.status).toBe(401);
     }
     // 40 different addresses that name no account: the 30 the address may try, then its throttle.
-    await inParallel(
-      40,
-      4,
-      async (i) => (await call('/api/login', { ip, form: { email: `nobody-${i}@example.test`, password: 'x1' } })).status,
-    );
+    await signInsNamingNobody(ip, 40);
 
     // The screen words it: "not an e-mail address", and how many times (its page found by its id:
     // other files' refusals may be newer).
@@ -79,8 +51,6 @@ describe('refused sign-ins are counted, not a row each', () => {
 });
 
 describe('invitations', () => {
-  const tokenOf = (text: string) => /Invitation\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
-
   it('are listed on /Admin/Users with a Revoke; a revoked one opens nothing and is logged (page half)', async () => {
     const admin = await sessionCookie((await makeUser('admin')).email);
     const email = `revoked-${process.pid}-${Date.now()}@example.test`;
@@ -104,7 +74,9 @@ describe('invitations', () => {
     const inviter = await makeUser('admin');
     const cookie = await sessionCookie(inviter.email);
     const email = `orphan-${process.pid}-${Date.now()}@example.test`;
-    const token = tokenOf((await invoke('inviteUser', [null, form({ email, role: 'admin', locale: 'en' })], cookie, '/Admin/Users')).text);
+    const token = invitationToken(
+      (await invoke('inviteUser', [null, form({ email, role: 'admin', locale: 'en' })], cookie, '/Admin/Users')).text,
+    );
     expect(token).toHaveLength(43);
     expect(await (await fetch(`${BASE}/Invitation?token=${token}`)).text()).toContain(email);
     await testDb.user.update({ where: { id: inviter.id }, data: { isAdmin: false } });

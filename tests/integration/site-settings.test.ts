@@ -8,6 +8,7 @@ import ar from '../../messages/ar.json';
 import { formCall, invoke, sessionCookie } from '../helpers/actions';
 import { BASE, imageFile } from '../helpers/api';
 import { makeUser, testDb } from '../helpers/db';
+import { pdfBytes, pdfFile, settingsForm, settingsRow, stored } from '../helpers/site-settings-fixtures';
 import { spawnServer } from '../helpers/spawn-server';
 
 // Issue 19, points 6 and 7, what needs the real server: the site settings saved through the back
@@ -20,42 +21,11 @@ import { spawnServer } from '../helpers/spawn-server';
 // refused) and the file routes' answers are tests/inproc/site-settings.test.ts.
 // The settings go back to the seed's state (no row: the demo brand) at the end.
 
-const SITE_DIR = path.join(process.env.UPLOADS_DIR!, 'site');
-const stored = () => {
-  try {
-    return readdirSync(SITE_DIR).sort();
-  } catch (error) {
-    // No folder yet is no file; any other failure is the test's.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-};
-
-/**
- * A small PDF a reader opens: header, one catalog (with `catalog` added to it), the
- * cross-reference table and pointer, and %%EOF.
- */
-function pdfBytes(note: string, catalog = ''): Buffer {
-  const header = '%PDF-1.4\n';
-  const root = `1 0 obj\n<< /Type /Catalog /Pages 2 0 R ${catalog}>>\nendobj\n`;
-  const body = `${header}${root}2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% ${note}\n`;
-  const offset = (n: number) => `${String(n).padStart(10, '0')} 00000 n `;
-  return Buffer.from(
-    `${body}xref\n0 3\n0000000000 65535 f \n${offset(header.length)}\n${offset(header.length + root.length)}\ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${Buffer.byteLength(body)}\n%%EOF\n`,
-  );
-}
-const pdfFile = (bytes: Buffer) => new File([new Uint8Array(bytes)], 'portfolio.pdf', { type: 'application/pdf' });
-
 let admin = '';
 let mini = '';
 
-function form(fields: Record<string, string | File>) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  return data;
-}
 const save = (fields: Record<string, string | File>, cookie = admin) =>
-  invoke('saveSettings', formCall({}, form(fields)), cookie, '/Admin/Settings');
+  invoke('saveSettings', formCall({}, settingsForm(fields)), cookie, '/Admin/Settings');
 
 async function page(pathname: string) {
   const res = await fetch(`${BASE}${pathname}`, { headers: { 'X-Forwarded-For': '10.99.0.1' } });
@@ -63,7 +33,6 @@ async function page(pathname: string) {
   return res.text();
 }
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const settingsRow = () => testDb.siteSettings.findUnique({ where: { id: 1 } });
 
 const EMPTY = {
   companyNameEn: '',

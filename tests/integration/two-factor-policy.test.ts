@@ -1,9 +1,9 @@
-import { hash } from '@node-rs/argon2';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { invoke, sessionCookie } from '../helpers/actions';
-import { PASSWORD } from '../helpers/db';
 import { ownServer } from '../helpers/own-server';
+import { form } from '../helpers/two-factor';
+import { personData } from '../helpers/two-factor-policy-fixtures';
 
 // Issue 26, item 4: the Admins' two-factor policy, enforced by the one guard, where the real
 // server is the point: the back office's rendered pages (an Admin it holds is sent to the account
@@ -15,23 +15,9 @@ import { ownServer } from '../helpers/own-server';
 
 const own = ownServer('two_factor_policy');
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
-};
-
 let counter = 0;
 async function person(role: 'admin' | 'mini') {
-  return own.db().user.create({
-    data: {
-      name: `Policy ${role}`,
-      email: `policy-${role}-${++counter}@example.test`,
-      passwordHash: await hash(PASSWORD),
-      isAdmin: role === 'admin',
-      isMiniAdmin: true,
-    },
-  });
+  return own.db().user.create({ data: await personData(role, ++counter) });
 }
 
 const base = own.base;
