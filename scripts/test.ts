@@ -191,7 +191,11 @@ async function main() {
         const file = path.join(reports, `${tier.name}.json`);
         const projects = tier.projects.flatMap((project) => ['--project', project]);
         const flags = ['--passWithNoTests', ...(tier.parallel ? ['--fileParallelism'] : [])];
-        run('npx', ['vitest', 'run', ...projects, ...flags, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...vitestFiles], env);
+        run(
+          'npx',
+          ['vitest', 'run', ...projects, ...flags, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...vitestFiles],
+          env,
+        );
         add(count(file, 'vitest'));
       }
     }

@@ -118,10 +118,12 @@ test('a project with 5 photos, reordered by keyboard, alt texts, featured: first
   await expect(site.getByTestId('project-link').first()).toHaveText(name);
   await site.getByTestId('project-link').first().click();
   await expect(site.getByTestId('project-name')).toHaveText(name);
-  // The link preview is the cover, cut to 1200x630: the one upload, not a gallery photo.
-  expect(await site.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
-    new RegExp(`/contactimges/${row.image}\\?crop=share$`),
-  );
+  // The link preview is the cover, cut to 1200x630: the one upload, not a gallery photo. Reached by
+  // a click, so the page's metadata replaces Home's after the page shows (for a moment both are in
+  // the head): wait for the one.
+  const preview = site.locator('meta[property="og:image"]');
+  await expect(preview).toHaveCount(1);
+  await expect(preview).toHaveAttribute('content', new RegExp(`/contactimges/${row.image}\\?crop=share$`));
   await expect(site.getByTestId('gallery-thumbnail')).toHaveCount(5);
   await expect(site.getByTestId('gallery-thumbnail').first().locator('img')).toHaveAttribute('alt', 'Portfolio photo 1');
   const projectUrl = site.url();

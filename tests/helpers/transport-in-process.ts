@@ -53,7 +53,7 @@ export interface InvokeOptions {
   headers?: Record<string, string>;
 }
 
-/** JSON as the browser would read it back (dates as text, undefined fields gone), for the `text` of an answer. */
+/** The answer's text, for a test that reads it as text (the HTTP tier's is React's Flight rows; here its JSON). */
 const asSent = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
 
 /** A request's headers as Next's server hands them on: with its host and X-Forwarded-Proto (Auth.js names its cookies by it). */
@@ -81,7 +81,9 @@ export async function invokeAction(name: string, args: Arg[], options: InvokeOpt
   const { outcome, setCookie } = await withRequest(`${BASE}${page}`, headers, () => action(...args));
   const base = { setCookie, requestId: '' };
   if ('value' in outcome) {
-    const result = outcome.value === undefined ? null : (JSON.parse(JSON.stringify(outcome.value)) as unknown);
+    // A copy, as the answer crosses to the browser: Flight, like structuredClone, keeps dates,
+    // maps and undefined, and shares nothing with the server's objects.
+    const result = outcome.value === undefined ? null : structuredClone(outcome.value);
     return { ...base, status: 200, text: asSent(outcome.value), result, redirect: '' };
   }
   const signal = outcome.thrown;
