@@ -118,9 +118,10 @@ test('a project with 5 photos, reordered by keyboard, alt texts, featured: first
   await expect(site.getByTestId('project-link').first()).toHaveText(name);
   await site.getByTestId('project-link').first().click();
   await expect(site.getByTestId('project-name')).toHaveText(name);
-  // The link preview is the cover, cut to 1200x630: the one upload, not a gallery photo. Reached by
-  // a click, so the page's metadata replaces Home's after the page shows (for a moment both are in
-  // the head): wait for the one.
+  // The link preview is the cover, cut to 1200x630: the one upload, not a gallery photo. A preview
+  // is read from the page as fetched, so it is checked on the page loaded afresh (after the click,
+  // Home's og:image can stay in the head beside the project's: docs/public-site.md).
+  await site.reload();
   const preview = site.locator('meta[property="og:image"]');
   await expect(preview).toHaveCount(1);
   await expect(preview).toHaveAttribute('content', new RegExp(`/contactimges/${row.image}\\?crop=share$`));
