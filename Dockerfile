@@ -15,6 +15,8 @@ ENV BACKUP_PG_BIN=/usr/lib/postgresql/17/bin
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
+# patch-package (postinstall) mends pglite-socket: see patches/ and docs/operations.md.
+COPY patches ./patches
 RUN npm install --no-audit --no-fund --include=dev
 COPY . .
 # Next reads both at build time; every replica must get the same values (and the same key again

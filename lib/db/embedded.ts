@@ -8,6 +8,8 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 // PGlite is one session: the socket server queues every connection's messages and, while one
 // connection is in a transaction, serves that connection alone. So a few connections may share it
 // (the server's pool of 1, the backup runner's, `npm run backup`'s request), each with a pool of 1.
+// Its queue is patched (patches/, docs/backups.md) to keep one connection's extended-query batch
+// together up to its Sync, in a transaction or not.
 const CONNECTIONS = 8;
 
 /** Where a running embedded database says who holds it: a second process must never open its files. */
