@@ -1,8 +1,9 @@
 import type { MetadataRoute } from 'next';
 import { config } from '@/lib/config';
 import { sitemapProjects } from '@/lib/content/projects';
+import { sitemapServices } from '@/lib/content/services';
 import { routing } from '@/lib/i18n/routing';
-import { projectPath } from '@/lib/pages';
+import { projectPath, servicePath } from '@/lib/pages';
 import { languageAlternates, localizedUrl, sitemapPages } from '@/lib/seo';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
@@ -18,7 +19,17 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
       images: images.map((src) => `${config.siteUrl}${src}`),
     })),
   );
-  return [...pages, ...projects];
+  // Every service's page in both languages.
+  const services = (await sitemapServices()).flatMap(({ slug, updatedAt }) =>
+    routing.locales.map((locale) => ({
+      url: localizedUrl(locale, servicePath(slug)),
+      lastModified: updatedAt,
+      changeFrequency: 'monthly' as const,
+      priority: 0.8,
+      alternates: { languages: languageAlternates(servicePath(slug)) },
+    })),
+  );
+  return [...pages, ...services, ...projects];
 }
 
 // The site URL comes from the environment at run time, not at build time.

@@ -85,6 +85,9 @@ export const NAV_PAGES: readonly PublicPage[] = PUBLIC_PAGES.filter((page) => !(
 /** The project page of a slug (its English path). */
 export const projectPath = (slug: string) => `/Projects/${slug}`;
 
+/** The service page of a slug (its English path). */
+export const servicePath = (slug: string) => `/Services/${slug}`;
+
 /** Where the search form of the page at an unprefixed path sends its GET: another page's English path, or undefined for itself. */
 export function searchFormTarget(path: string): PublicPage['path'] | undefined {
   for (const page of PUBLIC_PAGES) if ('searchFormTarget' in page && page.path === path) return pagePath(page.searchFormTarget);

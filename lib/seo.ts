@@ -61,6 +61,49 @@ export async function pageMetadata(locale: string, key: PageKey): Promise<Metada
   };
 }
 
+/** A description for search engines and shares: at most 160 characters, cut at a word with "…". */
+export const snippet = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
+
+/**
+ * The metadata of a page of one row (a project, a service): the list page's metadata (`parent`)
+ * with the row's own address, title (staff's search title, else "Name | Brand"), description
+ * and share image (the row's, cut to 1200x630; the site's when it has none).
+ */
+export async function detailMetadata(
+  locale: string,
+  parent: PageKey,
+  page: {
+    path: string;
+    name: string;
+    seoTitle: string;
+    description: string;
+    image: string | null;
+    imageAlt: string;
+    type: 'article' | 'website';
+  },
+): Promise<Metadata> {
+  const [base, t] = await Promise.all([pageMetadata(locale, parent), getTranslations({ locale, namespace: 'meta' })]);
+  const url = localizedUrl(locale, page.path);
+  const title = page.seoTitle || t('titleFormat', { page: page.name, site: String(base.openGraph?.siteName ?? '') });
+  const description = snippet(page.description) || String(base.description ?? '');
+  const { image } = page;
+  return {
+    ...base,
+    title,
+    description,
+    alternates: { canonical: url, languages: languageAlternates(page.path) },
+    openGraph: {
+      ...base.openGraph,
+      type: page.type,
+      url,
+      title,
+      description,
+      ...(image ? { images: [{ url: image, ...SOCIAL_IMAGE, alt: page.imageAlt }] } : {}),
+    },
+    twitter: { card: 'summary_large_image', title, description, ...(image ? { images: [image] } : { images: base.twitter?.images }) },
+  };
+}
+
 /** The sitemap's entries of the public pages, English then Arabic each (app/sitemap.ts adds the projects). */
 export function sitemapPages() {
   return PUBLIC_PAGES.flatMap(({ path, sitemap: { changeFrequency, priority } }) =>

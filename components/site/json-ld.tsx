@@ -1,6 +1,7 @@
 import { config } from '@/lib/config';
 import type { ContactView } from '@/lib/content/public';
 import type { ProjectDetail } from '@/lib/content/projects';
+import type { ServiceDetail } from '@/lib/content/services';
 import { parseLatLng } from '@/lib/entities/fields';
 
 /** Organization / LocalBusiness structured data for search engines. */
@@ -92,6 +93,45 @@ export function ProjectJsonLd({ project, url }: { project: ProjectDetail; url: s
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
   };
   return <JsonLd data={data} />;
+}
+
+/**
+ * A service page (issue 37): the Service offered by the company in the UAE, and its questions as
+ * an FAQPage when it has any. Texts are the plain fields (the description, the FAQ), never the
+ * rendered Markdown.
+ */
+export function ServiceJsonLd({ service, url, provider }: { service: ServiceDetail; url: string; provider: string }) {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    '@id': `${url}#service`,
+    name: service.title,
+    serviceType: service.title,
+    description: service.description,
+    url,
+    ...(service.image ? { image: `${config.siteUrl}${service.image}` } : {}),
+    provider: { '@type': 'Organization', name: provider, url: config.siteUrl },
+    areaServed: { '@type': 'Country', name: 'United Arab Emirates' },
+  };
+  return (
+    <>
+      <JsonLd data={data} />
+      {service.faq.length > 0 && (
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@type': 'FAQPage',
+            '@id': `${url}#faq`,
+            mainEntity: service.faq.map((pair) => ({
+              '@type': 'Question',
+              name: pair.question,
+              acceptedAnswer: { '@type': 'Answer', text: pair.answer },
+            })),
+          }}
+        />
+      )}
+    </>
+  );
 }
 
 function JsonLd({ data }: { data: object }) {

@@ -44,10 +44,13 @@ export function QuoteForm({
   services,
   today,
   company,
+  ticked: tickedFirst,
 }: {
   locale: string;
   services: ServiceOption[];
   today: string;
+  /** The service ticked before anything is posted (a service page's own); what was posted wins after. */
+  ticked?: string;
   /** The company's name in force (the settings' or the demo's), as the consent line names it. */
   company: string;
 }) {
@@ -238,7 +241,7 @@ export function QuoteForm({
       [hint ? `quote-${name}-hint` : '', fieldErrors[name] ? `quote-${name}-error` : ''].filter(Boolean).join(' ') || undefined,
   });
   const optional = (label: string) => `${label} ${t('optional')}`;
-  const ticked = new Set((values.services ?? '').split('\n'));
+  const ticked = new Set(failure ? (values.services ?? '').split('\n') : tickedFirst ? [tickedFirst] : []);
 
   return (
     <form

@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { StaticImage } from '@/components/ui/static-image';
+import { Link } from '@/lib/i18n/navigation';
+import { servicePath } from '@/lib/pages';
 import type { ServiceView } from '@/lib/content/public';
 import { searchAttr } from '@/lib/search';
 import { SearchFilter } from './search-filter';
@@ -14,10 +16,19 @@ export async function ServicesGrid({ services }: { services: ServiceView[] }) {
           <li
             key={service.id}
             data-search={searchAttr(...service.searchText)}
-            className="flex flex-col overflow-hidden rounded-2xl bg-zinc-100 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800"
+            className="relative flex flex-col overflow-hidden rounded-2xl bg-zinc-100 ring-1 ring-zinc-200 focus-within:ring-2 focus-within:ring-brand dark:bg-zinc-900 dark:ring-zinc-800"
             data-testid="service-card"
           >
-            <h2 className="p-4 text-xl font-bold wrap-anywhere">{service.title}</h2>
+            <h2 className="p-4 text-xl font-bold wrap-anywhere">
+              {/* The whole card leads to the service's page; its title is the link's text. */}
+              <Link
+                href={servicePath(service.slug)}
+                className="after:absolute after:inset-0 hover:underline focus:outline-none"
+                data-testid="service-link"
+              >
+                {service.title}
+              </Link>
+            </h2>
             {service.image && (
               <div className="relative aspect-[4/3]">
                 <StaticImage

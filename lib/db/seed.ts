@@ -95,8 +95,12 @@ export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promis
       }
 
       const serviceIds: number[] = [];
+      const serviceSlugs = new Set<string>();
       for (const service of demo.services) {
-        serviceIds.push((await tx.service.create({ data: { ...service, image: image(service.image) }, select: { id: true } })).id);
+        // A page each, its address from the English title (the write path's rule, lib/entities/slugs.ts).
+        const slug = freeSlug(slugify(service.titleEn) || 'service', serviceSlugs);
+        serviceSlugs.add(slug);
+        serviceIds.push((await tx.service.create({ data: { ...service, slug, image: image(service.image) }, select: { id: true } })).id);
       }
 
       // The demo's projects: a page each (slug from the name), the city from the end of the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseId } from '@/lib/entities/ids';
+import { isSlug, slugify, SLUG_MAX } from '@/lib/slug';
 
 // Zod building blocks shared by every entity schema. Messages are codes, never sentences:
 // the admin forms and the legacy API turn them into words from messages/*.json.
@@ -259,3 +260,29 @@ export const idList = (max = 100) =>
     .transform((ids) => ids.map((id) => parseId(typeof id === 'string' ? id.trim() : id)))
     .refine((ids) => ids.every((id) => id !== null), { error: 'invalidId' })
     .transform((ids) => [...new Set(ids as number[])]);
+
+/** Typed as a slug or as words ("Expo Gala" -> "expo-gala"); blank: made from the English name (lib/entities/slugs.ts). */
+export const slugText = () =>
+  text()
+    .trim()
+    .max(SLUG_MAX * 2, { error: 'tooLong' })
+    .optional()
+    .transform((v) => (v ? slugify(v) : ''))
+    .refine((v) => v === '' || isSlug(v), { error: 'invalidSlug' });
+
+// Words staff type that reach a page, its JSON-LD or a mail (issue 37). Refused, not stripped:
+// markup is never what a person means in a question or a description, and a refusal says so
+// where stripping would store something other than what was sent. A Markdown field is still
+// rendered with raw HTML off and sanitised (lib/content/rich-text.ts): this rule is the first of
+// two. Refused: anything that opens a tag or comment (`<b`, `</`, `<!`, `<?`), a link to a
+// script, data or file scheme, and numeric character references (`&#106;avascript:` would
+// otherwise slip a scheme past the eye).
+const MARKUP = /<[a-z!/?]/i;
+const UNSAFE_SCHEME = /\b(?:javascript|vbscript|data|file)\s*:|&#/i;
+export const isPlainWords = (value: string) => !MARKUP.test(value) && !UNSAFE_SCHEME.test(value);
+
+/** Optional words with no markup (see isPlainWords): questions, testimonials, search texts, Markdown. */
+export const optionalWords = (max: number, options: TextOptions = {}) =>
+  optionalText(max, options)
+    .refine((v) => !MARKUP.test(v), { error: 'markupNotAllowed', abort: true })
+    .refine((v) => !UNSAFE_SCHEME.test(v), { error: 'unsafeLink' });

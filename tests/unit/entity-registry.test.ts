@@ -66,8 +66,18 @@ describe('entity registry', () => {
     services: [
       { name: 'titleEn', kind: 'text' },
       { name: 'titleAr', kind: 'text', rtl: true },
+      { name: 'slug', kind: 'text', hint: true },
       { name: 'descriptionEn', kind: 'textarea' },
       { name: 'descriptionAr', kind: 'textarea', rtl: true },
+      // Issue 37: the service page's text, questions and search texts.
+      { name: 'bodyEn', kind: 'textarea', hint: true },
+      { name: 'bodyAr', kind: 'textarea', rtl: true },
+      { name: 'faqEn', kind: 'textarea', hint: true },
+      { name: 'faqAr', kind: 'textarea', rtl: true },
+      { name: 'seoTitleEn', kind: 'text', hint: true },
+      { name: 'seoTitleAr', kind: 'text', rtl: true },
+      { name: 'seoDescriptionEn', kind: 'textarea', hint: true },
+      { name: 'seoDescriptionAr', kind: 'textarea', rtl: true },
     ],
     contacts: [
       { name: 'phone', kind: 'tel' },
@@ -213,13 +223,17 @@ describe('entity registry', () => {
     expect(required('clients')).toEqual(['image', 'nameEn', 'nameAr']);
   });
 
-  it("keeps the offices and the portfolio's fields out of the old API: only those are hidden from it", () => {
+  it("keeps the offices', the portfolio's and the service pages' fields out of the old API: only those are hidden from it", () => {
     const hidden = LEGACY_ENTITIES.flatMap(({ entity, legacy }) =>
       Object.entries(legacy.format.fields)
         .filter(([, old]) => old === NOT_IN_OLD_API)
         .map(([name]) => `${entity.key}.${name}`),
     );
     expect(hidden).toEqual([
+      // Issue 37: the service page's fields.
+      ...['slug', 'bodyEn', 'bodyAr', 'faqEn', 'faqAr', 'seoTitleEn', 'seoTitleAr', 'seoDescriptionEn', 'seoDescriptionAr'].map(
+        (name) => `services.${name}`,
+      ),
       'contacts.whatsapp',
       'contacts.officeNameEn',
       'contacts.officeNameAr',

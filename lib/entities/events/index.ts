@@ -1,14 +1,16 @@
 import 'server-only';
-import { invalid } from '@/lib/errors';
 import { defineEntity, imageUrl } from '@/lib/entities/define';
 import { clients } from '@/lib/entities/clients';
 import type { Client, Event } from '@/lib/generated/prisma/client';
-import { FALLBACK_SLUG, freeSlug, slugify } from '@/lib/slug';
+import { FALLBACK_SLUG } from '@/lib/slug';
+import { chooseSlug, keepFormerSlug, type SlugTables } from '@/lib/entities/slugs';
 import { eventsMeta } from './meta';
 import { projectPath } from '@/lib/pages';
 import { localized } from '@/lib/entities/bilingual';
 
 export type EventWithClient = Event & { client: Client };
+
+const EVENT_SLUGS: SlugTables = { table: 'events', former: 'event_slugs', owner: 'event_id', fallback: FALLBACK_SLUG };
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
@@ -50,28 +52,14 @@ export const events = defineEntity<EventWithClient>()(eventsMeta, {
    * from the English name with -2, -3… until free. Services that no longer exist are dropped.
    */
   async prepare(input, db, current) {
-    const typed = input.slug !== '' && input.slug !== current?.slug;
-    const base = input.slug || slugify(input.nameEn) || FALLBACK_SLUG;
-    const id = current?.id ?? 0;
-    const like = `${base}-%`;
-    const taken = await db.$queryRaw<{ slug: string }[]>`
-      SELECT slug FROM events WHERE (slug = ${base} OR slug LIKE ${like}) AND id <> ${id}
-      UNION SELECT slug FROM event_slugs WHERE (slug = ${base} OR slug LIKE ${like}) AND event_id <> ${id}`;
-    const takenSlugs = new Set(taken.map((row) => row.slug));
-    if (typed && takenSlugs.has(base)) throw invalid({ slug: ['slugTaken'] });
+    const slug = await chooseSlug(db, EVENT_SLUGS, { typed: input.slug, name: input.nameEn, id: current?.id, current: current?.slug });
     const services = input.serviceIds.length
       ? (await db.service.findMany({ where: { id: { in: input.serviceIds } }, select: { id: true } })).map((s) => s.id)
       : [];
-    return { ...input, slug: freeSlug(base, takenSlugs), serviceIds: input.serviceIds.filter((s) => services.includes(s)) };
+    return { ...input, slug, serviceIds: input.serviceIds.filter((s) => services.includes(s)) };
   },
-  /** A changed slug keeps the old one, so shared links answer 301 to the new page. */
+  /** A changed slug keeps the old one, so shared links answer a permanent redirect to the new page. */
   async afterUpdate(before, after, db) {
-    if (before.slug === after.slug) return;
-    await db.eventSlug.deleteMany({ where: { slug: after.slug } });
-    await db.eventSlug.upsert({
-      where: { slug: before.slug },
-      create: { slug: before.slug, eventId: after.id },
-      update: { eventId: after.id },
-    });
+    await keepFormerSlug(db, EVENT_SLUGS, before.slug, after.slug, after.id);
   },
 });

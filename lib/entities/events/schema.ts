@@ -11,9 +11,8 @@ import {
   optionalText,
   requiredId,
   requiredText,
-  text,
+  slugText,
 } from '@/lib/entities/fields';
-import { isSlug, slugify, SLUG_MAX } from '@/lib/slug';
 import { parseVideoUrl, watchUrl } from '@/lib/video';
 
 /** At most this many images in one project's gallery, and videos. */
@@ -52,20 +51,11 @@ const gallery = () =>
     })
     .pipe(z.array(galleryImage, { error: 'invalidGallery' }).max(GALLERY_MAX, { error: 'tooMany' }));
 
-/** Typed as a slug or as words ("Expo Gala" -> "expo-gala"); blank: made from the English name. */
-const slug = () =>
-  text()
-    .trim()
-    .max(SLUG_MAX * 2, { error: 'tooLong' })
-    .optional()
-    .transform((v) => (v ? slugify(v) : ''))
-    .refine((v) => v === '' || isSlug(v), { error: 'invalidSlug' });
-
 // In the form's order (lib/entities/define.ts: each field's form input and old name). The
 // portfolio's fields (issue 25) are not in the old API.
 export const eventSchema = z.object({
   ...bilingual('name', { en: requiredText(200), ar: optionalText(200), form: { kind: 'text' }, old: { en: 'name', ar: 'namear' } }),
-  slug: slug().meta({ form: { kind: 'text', hint: true }, old: NOT_IN_OLD_API }),
+  slug: slugText().meta({ form: { kind: 'text', hint: true }, old: NOT_IN_OLD_API }),
   // Published unless told otherwise through /api (its old clients never send it); a new project in
   // the back office starts as a draft, published by ticking the box (issue 35).
   published: optionalFlag(true).meta({ form: { kind: 'checkbox', startsOff: true }, old: NOT_IN_OLD_API }),

@@ -14,8 +14,7 @@ import { getProject, type ProjectDetail } from '@/lib/content/projects';
 import { placeOf } from '@/lib/content/place';
 import { Link } from '@/lib/i18n/navigation';
 import { localePath, projectPath } from '@/lib/pages';
-import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
-import { languageAlternates, localizedUrl, pageMetadata } from '@/lib/seo';
+import { detailMetadata, localizedUrl } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: string; slug: string }> };
 
@@ -32,39 +31,22 @@ async function load(locale: string, slug: string): Promise<ProjectDetail> {
   return found.project;
 }
 
-/** A description for search engines and shares: the one staff wrote, else the start of the text. */
-const summary = (project: ProjectDetail) => {
-  const text = project.seoDescription || project.description.join(' ');
-  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
-};
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, slug } = await params;
   // The page itself answers a moved or missing project (one redirect, one 404), not its metadata.
   const found = await getProject(locale, slug);
   if (found.kind !== 'found') return {};
   const { project } = found;
-  const [base, t] = await Promise.all([pageMetadata(locale, 'projects'), getTranslations({ locale, namespace: 'meta' })]);
-  const path = projectPath(project.slug);
-  const url = localizedUrl(locale, path);
-  const title = project.seoTitle || t('titleFormat', { page: project.name, site: String(base.openGraph?.siteName ?? '') });
-  const description = summary(project) || String(base.description ?? '');
-  const image = project.shareImage;
-  return {
-    ...base,
-    title,
-    description,
-    alternates: { canonical: url, languages: languageAlternates(path) },
-    openGraph: {
-      ...base.openGraph,
-      type: 'article',
-      url,
-      title,
-      description,
-      ...(image ? { images: [{ url: image, ...SOCIAL_IMAGE, alt: project.gallery[0]?.alt || project.name }] } : {}),
-    },
-    twitter: { card: 'summary_large_image', title, description, ...(image ? { images: [image] } : {}) },
-  };
+  return detailMetadata(locale, 'projects', {
+    path: projectPath(project.slug),
+    name: project.name,
+    seoTitle: project.seoTitle,
+    // The one staff wrote, else the start of the text.
+    description: project.seoDescription || project.description.join(' '),
+    image: project.shareImage,
+    imageAlt: project.gallery[0]?.alt || project.name,
+    type: 'article',
+  });
 }
 
 export default async function ProjectPage({ params }: Props) {
