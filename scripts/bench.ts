@@ -393,13 +393,32 @@ function metricsOf(lhr: LighthouseResult): LighthouseRow['metrics'] {
  * A project page in both languages (issue 25): BENCH_PROJECT_PATH ("/Projects/slug"), else the
  * first one /Projects lists (`npm run projects:generate` makes its gallery project the newest).
  */
-async function projectPages(): Promise<string[]> {
-  const chosen =
-    process.env.BENCH_PROJECT_PATH ?? /href="(\/Projects\/[a-z0-9-]+)"/.exec((await capture(PORT, '/Projects')).body.toString())?.[1];
-  return chosen ? ['en', 'ar'].map((locale) => localePath(locale, chosen)) : [];
+/** A project's page and a service's page (issue 37), each in both languages: the first linked from their lists. */
+async function detailPages(): Promise<string[]> {
+  const first = async (list: string, pattern: RegExp) => pattern.exec((await capture(PORT, list)).body.toString())?.[1];
+  const chosen = [
+    process.env.BENCH_PROJECT_PATH ?? (await first('/Projects', /href="(\/Projects\/[a-z0-9-]+)"/)),
+    process.env.BENCH_SERVICE_PATH ?? (await first('/Services', /href="(\/Services\/[a-z0-9-]+)"/)),
+  ].filter((path): path is string => Boolean(path));
+  return ['en', 'ar'].flatMap((locale) => chosen.map((path) => localePath(locale, path)));
 }
 
-/** Each language's project page after that language's pages (English first: see LIGHTHOUSE_PAGES). */
+/** Issue 37's check: a service page's mobile performance median within this many points of /Services' in the same run. */
+const SERVICE_PAGE_MARGIN = 2;
+
+/** Each language's service page against /Services, from the same run's medians. */
+function servicePageComparison(rows: LighthouseRow[]): string[] {
+  return ['en', 'ar'].map((locale) => {
+    const list = rows.find((row) => row.page === localePath(locale, '/Services'));
+    const page = rows.find((row) => row.page.startsWith(localePath(locale, '/Services/')));
+    const [a, b] = [page?.scores.performance, list?.scores.performance];
+    if (a == null || b == null) return `service page (${locale}): not measured`;
+    const verdict = b - a <= SERVICE_PAGE_MARGIN ? 'within' : 'NOT within';
+    return `service page ${page!.page}: performance ${a} vs /Services ${b}: ${verdict} ${SERVICE_PAGE_MARGIN} points`;
+  });
+}
+
+/** Each language's detail pages after that language's pages (English first: see LIGHTHOUSE_PAGES). */
 function withProjectPages(pages: string[], projects: string[]): string[] {
   const arabic = (page: string) => page === '/ar' || page.startsWith('/ar/');
   return [...pages.filter((p) => !arabic(p)), ...projects.filter((p) => !arabic(p)), ...pages.filter(arabic), ...projects.filter(arabic)];
@@ -414,7 +433,7 @@ async function runLighthouse(): Promise<{ version: string | null; rows: Lighthou
   const rows: LighthouseRow[] = [];
   let version: string | null = null;
   try {
-    for (const page of withProjectPages(LIGHTHOUSE_PAGES, await projectPages())) {
+    for (const page of withProjectPages(LIGHTHOUSE_PAGES, await detailPages())) {
       if (shuttingDown) break;
       const row: LighthouseRow = { page, httpStatus: null, finalUrl: null, scores: emptyScores(), performanceRuns: [], metrics: null };
       rows.push(row);
@@ -586,7 +605,10 @@ async function main(): Promise<number> {
 
   printLoadTable(loadRows);
   if (frontRows.length) printFrontTable(frontRows);
-  if (lighthouse) printLighthouseTable(lighthouse.version, lighthouse.rows);
+  if (lighthouse) {
+    printLighthouseTable(lighthouse.version, lighthouse.rows);
+    for (const line of servicePageComparison(lighthouse.rows)) console.log(line);
+  }
 
   const results = {
     date: new Date().toISOString(),

@@ -105,7 +105,9 @@ for (const locale of LOCALES) {
   }
 }
 
-test('sitemap.xml lists every public page and every published project in both languages with alternates', async ({ request }) => {
+test('sitemap.xml lists every public page, every service page and every published project in both languages with alternates', async ({
+  request,
+}) => {
   const data = await homeData(request);
   const res = await request.get('/sitemap.xml');
   expect(res.status()).toBe(200);
@@ -115,8 +117,12 @@ test('sitemap.xml lists every public page and every published project in both la
   const isProject = (path: string) => /\/Projects\/[a-z0-9-]+$/.test(path);
   // Other files' temporary projects (named TEMP_PREFIX…) come and go while this runs; homeData leaves them out too.
   const isTemp = (path: string) => path.includes(`/Projects/${slugify(TEMP_PREFIX)}-`);
+  // Issue 37: each service has its page; other files' temporary services come and go too.
+  const isService = (path: string) => /\/Services\/[a-z0-9-]+$/.test(path);
   const expected = LOCALES.flatMap((locale) => PUBLIC_PAGES.map((p) => localePath(locale, p.path)));
-  expect(all.filter((path) => !isProject(path)).sort()).toEqual(expected.sort());
+  expect(all.filter((path) => !isProject(path) && !isService(path)).sort()).toEqual(expected.sort());
+  const demoServices = ['led-screens', 'sound-systems', 'lighting-design', 'stages-trussing', 'event-management'];
+  for (const locale of LOCALES) for (const slug of demoServices) expect(all, slug).toContain(localePath(locale, `/Services/${slug}`));
   // /api/home lists the published events: each is a project page, in both languages.
   expect(all.filter((path) => isProject(path) && !isTemp(path))).toHaveLength(2 * data.events.length);
   expect(xml).toMatch(/<image:loc>/);

@@ -20,11 +20,19 @@ const manifest = JSON.parse(readFileSync(path.resolve('.next/server/server-refer
 const isUseCache = (id: string) => parseInt(id.slice(0, 2), 16) >> 7 === 1;
 const CACHED = Object.entries(manifest.node).filter(([id]) => isUseCache(id));
 
-/** A page of the worker's that needs no parameter of its own: "app/[locale]/(site)/Projects/page" is /Projects. */
+/** A demo service's page: the service page's reader (issue 37) is loaded by that page alone. */
+const SERVICE_PAGE = 'Services/[slug]';
+const DEMO_SERVICE = 'led-screens';
+
+/**
+ * A page of the worker's that needs no parameter of its own ("app/[locale]/(site)/Projects/page"
+ * is /Projects), or the demo's LED Screens page for the service page.
+ */
 function pageOf(worker: string): string | null {
   if (!worker.endsWith('/page')) return null;
   const segments = worker
     .slice('app/'.length, -'/page'.length)
+    .replace(SERVICE_PAGE, `Services/${DEMO_SERVICE}`)
     .split('/')
     .filter((s) => s && s !== '[locale]' && !/^\(.*\)$/.test(s) && !/^\[\[\.\.\..+\]\]$/.test(s));
   return segments.some((s) => s.startsWith('[')) ? null : `/${segments.join('/')}`;
@@ -53,11 +61,12 @@ const idsIn = (filename: string) =>
     .map(([id]) => id);
 
 describe("'use cache' readers called from outside", () => {
-  it('the build has the readers the probe found (projects, settings, public content, services, /api/home)', () => {
+  it('the build has the readers the probe found (projects, settings, public content, service options, the service page, /api/home)', () => {
     expect([...new Set(CACHED.map(([, v]) => v.filename))].sort()).toEqual([
       'lib/content/legacy-home.ts',
       'lib/content/projects.ts',
       'lib/content/public.ts',
+      'lib/content/services.ts',
       'lib/inquiries/index.ts',
       'lib/settings/index.ts',
     ]);
@@ -95,6 +104,20 @@ describe("'use cache' readers called from outside", () => {
     const res = await callReference(listId!, ['en', NO_FILTER, PROJECTS_PER_PAGE]);
     expect(res.status).toBe(200);
     expect(res.text).toContain(`"total":${total},"page":1,"pages":${Math.max(1, Math.ceil(total / PROJECTS_PER_PAGE))}`);
+  });
+
+  it("the service page's reader: a made-up language or a slug that is not a string is refused; the page's own call is answered", async () => {
+    const [serviceId] = idsIn('lib/content/services.ts');
+    for (const args of [
+      ['xx', DEMO_SERVICE],
+      ['en', 42],
+      ['en', { slug: DEMO_SERVICE }],
+      ['en', DEMO_SERVICE, 'extra'],
+    ])
+      expect((await callReference(serviceId!, args)).status, JSON.stringify(args)).toBe(404);
+    const res = await callReference(serviceId!, ['en', DEMO_SERVICE]);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`"slug":"${DEMO_SERVICE}"`);
   });
 
   it('the settings reader holds what pages show, never the inquiry recipients or the log retention', async () => {
