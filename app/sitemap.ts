@@ -6,28 +6,24 @@ import { routing } from '@/lib/i18n/routing';
 import { projectPath, servicePath } from '@/lib/pages';
 import { languageAlternates, localizedUrl, sitemapPages } from '@/lib/seo';
 
+/** One page of a row (a service, a project) in each language, with its hreflang pairs. */
+const inEveryLanguage = (path: string, entry: { lastModified: Date; priority: number; images?: string[] }) =>
+  routing.locales.map((locale) => ({
+    url: localizedUrl(locale, path),
+    changeFrequency: 'monthly' as const,
+    alternates: { languages: languageAlternates(path) },
+    ...entry,
+  }));
+
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const pages = sitemapPages();
-  // Every published project in both languages, with its images (drafts are never listed).
-  const projects = (await sitemapProjects()).flatMap(({ slug, updatedAt, images }) =>
-    routing.locales.map((locale) => ({
-      url: localizedUrl(locale, projectPath(slug)),
-      lastModified: updatedAt,
-      changeFrequency: 'monthly' as const,
-      priority: 0.6,
-      alternates: { languages: languageAlternates(projectPath(slug)) },
-      images: images.map((src) => `${config.siteUrl}${src}`),
-    })),
-  );
-  // Every service's page in both languages.
+  // Every service's page (issue 37).
   const services = (await sitemapServices()).flatMap(({ slug, updatedAt }) =>
-    routing.locales.map((locale) => ({
-      url: localizedUrl(locale, servicePath(slug)),
-      lastModified: updatedAt,
-      changeFrequency: 'monthly' as const,
-      priority: 0.8,
-      alternates: { languages: languageAlternates(servicePath(slug)) },
-    })),
+    inEveryLanguage(servicePath(slug), { lastModified: updatedAt, priority: 0.8 }),
+  );
+  // Every published project, with its images (drafts are never listed).
+  const projects = (await sitemapProjects()).flatMap(({ slug, updatedAt, images }) =>
+    inEveryLanguage(projectPath(slug), { lastModified: updatedAt, priority: 0.6, images: images.map((src) => `${config.siteUrl}${src}`) }),
   );
   return [...pages, ...services, ...projects];
 }
