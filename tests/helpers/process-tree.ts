@@ -54,3 +54,18 @@ export function treeCpuSeconds(root: number): number {
   }
   return ticks / ticksPerSecond;
 }
+
+/**
+ * Waits until the tree has used at most one clock tick in `quietMs` (bounded by `timeoutMs`), so a
+ * measurement that starts next counts the requests it makes, not work still under way from before
+ * (an upload's follow-up, a page regenerated after a write, a collection).
+ */
+export async function whenIdle(root: number, quietMs = 300, timeoutMs = 15_000): Promise<void> {
+  const tick = 1 / (ticksPerSecond || Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()));
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const before = treeCpuSeconds(root);
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    if (treeCpuSeconds(root) - before <= tick + 1e-9) return;
+  }
+}

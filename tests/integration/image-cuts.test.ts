@@ -7,7 +7,7 @@ import { invoke, itemCall, sessionCookie } from '../helpers/actions';
 import { deleteContentAddedByThisFile } from '../helpers/content-cleanup';
 import { testDb } from '../helpers/db';
 import { filesIn, madeCount, slideForm } from '../helpers/image-cuts-fixtures';
-import { treeCpuSeconds } from '../helpers/process-tree';
+import { treeCpuSeconds, whenIdle } from '../helpers/process-tree';
 import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-server';
 import { cutName, withCuts } from '@/lib/uploads/cuts';
 
@@ -83,7 +83,7 @@ describe('cuts are made at upload and served from the store', () => {
     // Warm: the route's code loads on its first request.
     expect((await get(`/sliderimges/${slides[0]!.img}`)).status).toBe(200);
     expect((await get(`/sliderimges/${slides[0]!.img}?crop=square`)).status).toBe(400);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await whenIdle(server.pid);
     const before = treeCpuSeconds(server.pid);
     const answers: { img: string; share: Awaited<ReturnType<typeof get>>; portrait: Awaited<ReturnType<typeof get>> }[] = [];
     for (const { img } of slides) {
@@ -103,7 +103,7 @@ describe('cuts are made at upload and served from the store', () => {
     expect(server.output()).not.toContain('[uploads] made the ');
 
     // For scale: the same route serving the 40 originals (what any stored file costs, no cut).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await whenIdle(server.pid);
     const plainBefore = treeCpuSeconds(server.pid);
     for (const { img } of slides) expect((await get(`/sliderimges/${img}`)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -120,14 +120,14 @@ describe('an upload from before stored cuts', () => {
     for (const name of withCuts(img).slice(1)) rmSync(path.join(dir, 'slides', name));
     expect(files('slides').filter((name) => name.startsWith(img))).toEqual([img]);
 
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await whenIdle(server.pid);
     let before = treeCpuSeconds(server.pid);
     const first = await get(`/sliderimges/${img}?crop=share`);
     const missMs = (treeCpuSeconds(server.pid) - before) * 1000;
     expect(first.status).toBe(200);
     expect(madeLines('share', img)).toBe(1);
 
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await whenIdle(server.pid);
     before = treeCpuSeconds(server.pid);
     const rounds = 10;
     const again: Buffer[] = [];
