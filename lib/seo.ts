@@ -6,6 +6,7 @@ import { localePath, pagePath, PUBLIC_PAGES, type PageKey } from '@/lib/pages';
 import { getBrand } from '@/lib/settings/brand';
 import { DEFAULT_IMAGES } from '@/lib/settings/paths';
 import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
+import { pageSeo } from '@/lib/settings/page-seo';
 
 /**
  * A page's title with the brand, "Sign in | 7Stars Event" (meta.titleFormat, the public pages'
@@ -29,15 +30,16 @@ export function languageAlternates(path: string) {
 
 export async function pageMetadata(locale: string, key: PageKey): Promise<Metadata> {
   const path = pagePath(key);
-  const [t, brand] = await Promise.all([getTranslations({ locale, namespace: 'meta' }), getBrand(locale)]);
-  // Every public title carries the company's name (or the suffix set for titles): "Our Services |
-  // 7Stars Event"; Home leads with it (meta.homeTitleFormat).
-  const title = t(key === 'home' ? 'homeTitleFormat' : 'titleFormat', { page: t(`${key}.title`), site: brand.titleName });
+  const [t, brand, own] = await Promise.all([getTranslations({ locale, namespace: 'meta' }), getBrand(locale), pageSeo(key, locale)]);
+  // What staff set for this page (/Admin/Seo) first. Else every public title carries the company's
+  // name (or the suffix set for titles): "Our Services | 7Stars Event"; Home leads with it
+  // (meta.homeTitleFormat).
+  const title = own.title || t(key === 'home' ? 'homeTitleFormat' : 'titleFormat', { page: t(`${key}.title`), site: brand.titleName });
   // The description set in the settings is the site's: Home's, and the fallback nowhere else
   // (each other page describes itself).
-  const description = (key === 'home' && brand.description) || t(`${key}.description`);
+  const description = own.description || (key === 'home' && brand.description) || t(`${key}.description`);
   const url = localizedUrl(locale, path);
-  const image = brand.socialImage ?? DEFAULT_IMAGES.socialImage;
+  const image = own.image ?? brand.socialImage ?? DEFAULT_IMAGES.socialImage;
   return {
     metadataBase: new URL(config.siteUrl),
     title,

@@ -22,8 +22,11 @@ import {
 } from '@/lib/http/upload-limits';
 import { buildSettingsMismatch } from '@/scripts/lib/build-settings';
 import { addressOf, endToEnd, relay, toNext, writeHeaders } from './forward';
+import { serverPool } from './database';
 import { isApi, localeOf, refuse, refused, unavailablePage } from './guard';
+import { NotFoundMonitor } from './not-found';
 import { keepable, negotiatesLanguage, PageCache, varyOnLanguage } from './page-cache';
+import { Redirects } from './redirects';
 import { isSearch, searchLocale, takeSearch } from './search-budget';
 import { hasValidSession } from './session-check';
 import { onTagsUpdated } from './use-cache-handler';
@@ -64,6 +67,13 @@ await new Promise<void>((resolve) => inner.listen(target.socketPath, resolve));
 const mb = (name: string, megabytes: number) => Number(process.env[name] || megabytes * 2 ** 20);
 const cache = dev ? undefined : new PageCache(!process.env.REDIS_URL, mb('HTTP_CACHE_MAX_BYTES', 64), mb('CACHE_STALE_MAX_BYTES', 32));
 if (cache) onTagsUpdated(() => cache.purge());
+// Redirects and the 404 monitor, on this server's own connection (server/database.ts).
+const pool = serverPool(process.env.DATABASE_URL);
+const note = (message: string, error?: unknown) => (error ? logger.warn({ err: error }, message) : logger.info(message));
+const redirects = pool ? new Redirects(pool, note) : undefined;
+const notFound = pool ? new NotFoundMonitor(pool, note) : undefined;
+await redirects?.start();
+notFound?.start();
 // Every page answer starts with the cached pages' policy; proxy.ts's nonce policy replaces it on the pages rendered per request.
 const pagePolicy = cachedPagePolicy(frameOrigin(mapEmbedUrl()), dev);
 /** Set once SIGTERM or SIGINT arrives: /readyz answers 503 and every answer closes its connection. */
@@ -127,6 +137,8 @@ async function answer(req: Req, res: Res, pathname: string) {
     if (!upstream) return;
     if (negotiatesLanguage(pathname)) varyOnLanguage(upstream);
     const status = upstream.statusCode ?? 502;
+    // A page a person asked for that is not there (the router's prefetches are not asked for by anyone).
+    if (status === 404 && page && read && !req.headers.rsc) notFound?.record(pathname, req.headers['user-agent']);
     // A page a person asked for (the router's own requests and other answers keep their status).
     if (status >= 500 && page && read && !req.headers.rsc && String(upstream.headers['content-type']).startsWith('text/html'))
       return unavailable(req, res, upstream, key, pathname);
@@ -153,6 +165,16 @@ async function answer(req: Req, res: Res, pathname: string) {
   } finally {
     finish();
   }
+}
+
+/** A staff redirect: a 301 a browser may keep an hour (staff may correct one), a 302 kept nowhere; no shared cache keeps either. */
+function redirect(res: Res, status: number, location: string) {
+  res.writeHead(status, {
+    Location: location,
+    'Cache-Control': status === 301 ? 'private, max-age=3600' : 'no-store',
+    'Content-Length': 0,
+  });
+  res.end();
 }
 
 function fail(req: Req, res: Res, error: unknown) {
@@ -184,7 +206,11 @@ const server = http.createServer(
     // Liveness is this server answering; readiness is Next's route (app/readyz), unless stopping.
     if (pathname === '/healthz' && probe) return json(req, res, 200, { status: 'ok' });
     if (pathname === '/readyz' && probe && stopping) return json(req, res, 503, { status: 'unavailable', failed: ['shutdown'] });
-    if (!refused(req, res, pathname)) answer(req, res, pathname).catch((error: unknown) => fail(req, res, error));
+    if (refused(req, res, pathname)) return;
+    // A redirect staff set is served before the page and before any kept copy of it (server/redirects.ts).
+    const moved = probe && !isApi(pathname) ? redirects?.match(pathname, (req.url ?? '').split('?')[1] ?? '') : null;
+    if (moved) return redirect(res, moved.status, moved.location);
+    answer(req, res, pathname).catch((error: unknown) => fail(req, res, error));
   },
 );
 if (dev) server.on('upgrade', (req, socket, head) => void app.getUpgradeHandler()(req, socket, head)); // Hot reload's WebSocket.
@@ -216,10 +242,17 @@ function drain() {
     [grace, cut, idle].forEach(clearTimeout);
     target.agent.destroy();
     inner.close();
-    app.close().then(
-      () => exit(0, 'stopped'),
-      (error: unknown) => exit(1, 'shutdown failed', error),
-    );
+    // What was counted since the last write, written before the connection closes.
+    redirects?.stop();
+    notFound?.stop();
+    Promise.all([redirects?.flush(), notFound?.flush()])
+      .then(() => pool?.end())
+      .catch(() => {})
+      .then(() => app.close())
+      .then(
+        () => exit(0, 'stopped'),
+        (error: unknown) => exit(1, 'shutdown failed', error),
+      );
   });
 }
 

@@ -23,6 +23,7 @@ function itemHref(entity: string | null, id: number | null): string | null {
   if (entity === 'settings') return '/Admin/Settings';
   if (entity === 'users') return '/Admin/Users';
   if (entity === 'backups') return adminPath.backups;
+  if (entity === 'redirects') return id ? adminPath.redirect(id) : adminPath.redirects;
   if (entity === 'inquiries') return id ? adminPath.inquiry(id) : adminPath.inquiries;
   if (isEntityKey(entity)) return id ? adminPath.edit(AREAS[entity], id) : adminPath.list(AREAS[entity]);
   return null;

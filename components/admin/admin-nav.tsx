@@ -9,7 +9,7 @@ import { useDismiss } from '@/components/ui/use-disclosure';
 import { useScripted } from '@/components/ui/use-scripted';
 
 export interface MenuItem {
-  key: AreaKey | 'users' | 'settings' | 'inquiries' | 'activity' | 'backups';
+  key: AreaKey | 'users' | 'settings' | 'inquiries' | 'activity' | 'backups' | 'redirects' | 'seo';
   href: string;
   /** Other paths that belong to this section (create and edit screens). */
   prefixes: string[];

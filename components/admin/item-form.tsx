@@ -14,6 +14,7 @@ import { runtimeKey } from '@/lib/i18n/keys';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
 import { GalleryManager } from './gallery-manager';
+import { ItemSeoPreview } from './item-seo-preview';
 import { ImageInput, type ImageLimits } from './image-input';
 import { MissingLanguageNote } from './missing-language-note';
 import { useUnsavedChanges } from './unsaved-changes';
@@ -231,6 +232,7 @@ export function ItemForm({
           />
         ),
       )}
+      {(areaKey === 'services' || areaKey === 'events') && <ItemSeoPreview form={form} area={areaKey} image={image} />}
       {Object.keys(errors).length > 0 && (
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400">
           {ta('fixErrors')}

@@ -49,7 +49,7 @@ export const ROUTINE_SIGN_INS = ['signIn', 'signInRecoveryCode', 'signInPassword
 export const NOT_AN_ADDRESS = '-';
 
 /** Besides the content entities (the registry's keys), what an entry may be about. */
-export const OTHER_LOGGED = ['settings', 'inquiries', 'users', 'backups'] as const;
+export const OTHER_LOGGED = ['settings', 'inquiries', 'users', 'backups', 'redirects'] as const;
 
 /** A deleted item can be restored from its entry for this many days (its files are kept as long). */
 export const RESTORE_DAYS = 30;

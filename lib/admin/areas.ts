@@ -7,6 +7,7 @@ import './zod-jitless';
 import { formFields, isRequired, type EntityMeta } from '@/lib/entities/define';
 import { type FieldKind, type Language, type PairMember } from '@/lib/entities/field-meta';
 import { parseId } from '@/lib/entities/ids';
+import { isSeoPage } from '@/lib/settings/page-seo-schema';
 import { ENTITY_METAS, type EntityKey } from '@/lib/entities/metas';
 
 export type AreaKey = EntityKey;
@@ -124,6 +125,11 @@ export type AdminRoute =
   | { kind: 'account' }
   | { kind: 'activity' }
   | { kind: 'backups' }
+  | { kind: 'redirects' }
+  | { kind: 'newRedirect' }
+  | { kind: 'redirect'; id: number }
+  | { kind: 'seo' }
+  | { kind: 'seoPage'; page: string }
   | { kind: 'inquiries' }
   | { kind: 'inquiry'; id: number }
   | { kind: 'list'; area: AreaDef }
@@ -144,6 +150,18 @@ export function resolveAdminRoute(slug: string[] = []): AdminRoute | null {
   // Backups (issue 33): Admins only. Like every bespoke screen, another letter case is sent to
   // its folder's spelling (proxy.ts).
   if (lower === 'backups' && !second) return { kind: 'backups' };
+  // Redirects and the 404 monitor (issue 37): the list, a new one, one to change.
+  if (lower === 'redirects') {
+    if (!second) return { kind: 'redirects' };
+    if (second.toLowerCase() === 'new') return { kind: 'newRedirect' };
+    const id = parseId(second);
+    return id ? { kind: 'redirect', id } : null;
+  }
+  // Search and sharing of the fixed pages (issue 37): the list, one page's form.
+  if (lower === 'seo') {
+    if (!second) return { kind: 'seo' };
+    return isSeoPage(second) ? { kind: 'seoPage', page: second } : null;
+  }
   // Quote requests (issue 19): not a content entity (visitors write them, staff only read, mark
   // and annotate them), so their screens are route kinds of their own.
   if (lower === 'inquiries' && !second) return { kind: 'inquiries' };

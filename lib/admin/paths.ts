@@ -11,6 +11,13 @@ interface AreaSegments {
 export const adminPath = {
   activity: '/Admin/Activity',
   backups: '/Admin/Backups',
+  /** Redirects and the 404 monitor (issue 37): the list, a new one (`?from=` filled in) and one to change. */
+  redirects: '/Admin/Redirects',
+  newRedirect: (from?: string) => `/Admin/Redirects/New${from ? `?from=${encodeURIComponent(from)}` : ''}`,
+  redirect: (id: number) => `/Admin/Redirects/${id}`,
+  /** Search and sharing of the fixed pages (issue 37): the list, one page's form. */
+  seo: '/Admin/Seo',
+  seoPage: (page: string) => `/Admin/Seo/${page}`,
   /** One archive's single-use link (app/[locale]/Admin/Backups/Download/[token]/route.ts). */
   backupDownload: (token: string) => `/Admin/Backups/Download/${token}`,
   inquiries: '/Admin/Inquiries',

@@ -7,7 +7,17 @@
 import { ADMIN_SEGMENTS } from '../entities/segments';
 
 /** The bespoke screens' folders under app/[locale]/Admin (each a page of its own). */
-export const ADMIN_SCREEN_FOLDERS = ['Users', 'Settings', 'Account', 'Activity', 'Backups', 'Inquiries', 'Inquiry'] as const;
+export const ADMIN_SCREEN_FOLDERS = [
+  'Users',
+  'Settings',
+  'Account',
+  'Activity',
+  'Backups',
+  'Inquiries',
+  'Inquiry',
+  'Redirects',
+  'Seo',
+] as const;
 
 /** The internal segment of the content areas' generic screens (never an address staff type). */
 export const CONTENT_SEGMENT = 'Content';

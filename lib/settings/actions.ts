@@ -11,6 +11,8 @@ import { SETTINGS_FILE_FIELDS, SETTINGS_TEXT_FIELDS, type SettingsFileField } fr
 import { sentVersion, VERSION_FIELD } from '@/lib/entities/version';
 import { argsOf, formLocale, runAction, type ActionResult, formArgs } from '@/lib/admin/action-kit';
 import { isScripted } from '@/lib/http/scripted-form';
+import { savePageSeo } from '@/lib/settings/page-seo';
+import { PAGE_SEO_TEXT_FIELDS } from '@/lib/settings/page-seo-schema';
 
 const run = (permission: Permission | null, body: (user: CurrentUser | null) => Promise<void>) =>
   runAction('admin action', permission, body);
@@ -61,4 +63,37 @@ export async function saveTwoFactorSetting(_previous: ActionResult | null, form:
     const [data] = argsOf(formArgs, [form]);
     await saveTwoFactorPolicy({ twoFactorPolicy: data.get('twoFactorPolicy') });
   });
+}
+
+/**
+ * A fixed page's search and sharing (/Admin/Seo/{page}; form: `page`, the four texts, `image`,
+ * `clearImage=1`, `version`, `locale`). Admins and Mini Admins: it is the pages' content. Saved:
+ * the page's form again, saying so (`?saved=1`, drawn from what is stored); refused: the form's
+ * state, with the texts typed and the reasons under their fields.
+ */
+export async function savePageSeoForm(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  if (!(form instanceof FormData)) return { ok: false, error: 'badRequest' };
+  const result = await run('content', async (user) => {
+    const [data] = argsOf(formArgs, [form]);
+    const raw: Record<string, unknown> = {};
+    for (const name of PAGE_SEO_TEXT_FIELDS) {
+      const value = data.get(name);
+      if (typeof value === 'string') raw[name] = value;
+    }
+    const file = data.get('image');
+    await savePageSeo(
+      await whoOfAction(user),
+      data.get('page'),
+      raw,
+      { file: file instanceof File && file.size > 0 ? file : null, clear: data.get('clearImage') === '1' },
+      sentVersion(data.get(VERSION_FIELD)),
+    );
+  });
+  if (result.ok) redirectTo(localePath(formLocale(form), `/Admin/Seo/${String(form.get('page'))}?saved=1`));
+  const values: Record<string, string> = {};
+  for (const name of PAGE_SEO_TEXT_FIELDS) {
+    const value = form.get(name);
+    if (typeof value === 'string') values[name] = value.slice(0, 1000);
+  }
+  return { ...result, ...(result.error === 'staleVersion' ? { status: 409 } : {}), values };
 }

@@ -9,6 +9,7 @@ export const ADMIN_ACTION_FILES = [
   'lib/activity/actions.ts',
   'lib/auth/actions.ts',
   'lib/backups/actions.ts',
+  'lib/redirects/actions.ts',
 ] as const;
 /**
  * The screen each action's form is on, as staff and visitors meet it: an action is posted through
@@ -23,6 +24,7 @@ const SCREEN_OF_FILE: Record<(typeof ADMIN_ACTION_FILES)[number] | 'lib/inquirie
   'lib/activity/actions.ts': '/Admin/Activity',
   'lib/auth/actions.ts': '/LogIn',
   'lib/backups/actions.ts': '/Admin/Backups',
+  'lib/redirects/actions.ts': '/Admin/Redirects/New',
   // A lead's screen (its id need not exist: the action runs, the screen says "not found").
   'lib/inquiries/actions.ts': '/Admin/Inquiry/1',
 };
@@ -40,6 +42,9 @@ const SCREEN_OF_ACTION: Record<string, string> = {
   createFirstAdmin: '/Setup',
   startQuote: '/ContactUs',
   submitQuote: '/ContactUs',
+  // A redirect's own screen (its id need not exist: the action runs, the screen says "not found").
+  deleteRedirectForm: '/Admin/Redirects/1',
+  savePageSeoForm: '/Admin/Seo/home',
 };
 
 /** The screen to post an action through (its form's page), given the file that exports it. */

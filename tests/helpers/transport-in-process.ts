@@ -8,6 +8,7 @@ import * as userActions from '@/lib/admin/user-actions';
 import * as authActions from '@/lib/auth/actions';
 import * as backupActions from '@/lib/backups/actions';
 import * as inquiryActions from '@/lib/inquiries/actions';
+import * as redirectActions from '@/lib/redirects/actions';
 import * as settingsActions from '@/lib/settings/actions';
 import { routing } from '@/lib/i18n/routing';
 import { screenOfAction, type ADMIN_ACTION_FILES } from './action-screens';
@@ -33,6 +34,7 @@ const MODULES: Record<(typeof ADMIN_ACTION_FILES)[number] | 'lib/inquiries/actio
   'lib/activity/actions.ts': activityActions,
   'lib/auth/actions.ts': authActions,
   'lib/backups/actions.ts': backupActions,
+  'lib/redirects/actions.ts': redirectActions,
   'lib/inquiries/actions.ts': inquiryActions,
 };
 

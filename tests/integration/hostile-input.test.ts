@@ -900,6 +900,10 @@ function generate() {
     // Backups (issue 33): nothing is requested or linked for a call that is not the form.
     ['requestBackupNow', '/Admin/Backups'],
     ['downloadBackup', '/Admin/Backups'],
+    // Redirects (issue 37): nothing saved or deleted for a call that is not the form.
+    ['saveRedirectForm', '/Admin/Redirects/New'],
+    ['deleteRedirectForm', '/Admin/Redirects/1'],
+    ['savePageSeoForm', '/Admin/Seo/home'],
   ];
   const accountAction = (name: string, page: string, args: unknown[], code: string) =>
     add({

@@ -58,6 +58,10 @@ export default async function AdminLayout({ children, params }: { children: Reac
       prefixes: [adminPath.inquiries, '/Admin/Inquiry'],
       badge: { count: unread, label: t('inquiries.unread', { count: unread }) },
     });
+    items.push(
+      { key: 'seo', href: adminPath.seo, prefixes: [adminPath.seo] },
+      { key: 'redirects', href: adminPath.redirects, prefixes: [adminPath.redirects] },
+    );
   }
   // Users, the company-level settings (brand, where quote requests are mailed), the activity log
   // and the backups: Admins only.
