@@ -209,7 +209,13 @@ const server = http.createServer(
     if (refused(req, res, pathname)) return;
     // A redirect staff set is served before the page and before any kept copy of it (server/redirects.ts).
     const moved = probe && !isApi(pathname) ? redirects?.match(pathname, (req.url ?? '').split('?')[1] ?? '') : null;
-    if (moved) return redirect(res, moved.status, moved.location);
+    if (moved) {
+      try {
+        return redirect(res, moved.status, moved.location);
+      } catch (error) {
+        return fail(req, res, error);
+      }
+    }
     answer(req, res, pathname).catch((error: unknown) => fail(req, res, error));
   },
 );

@@ -36,6 +36,7 @@ export default defineConfig({
     // admin-friction.spec.ts a team member without a photo.
     // admin-backups.spec.ts makes real backups (pg_dump and a verifying restore: CPU the timed
     // public specs need).
+    // page-seo.spec.ts sets fixed pages' descriptions for a while (public-pages.spec.ts reads them).
     // leads.spec.ts, consent.spec.ts and admin-reading-order.spec.ts add unread inquiries: never beside quote-requests.spec.ts,
     // which counts them.
     {
@@ -53,6 +54,7 @@ export default defineConfig({
         '**/leads.spec.ts',
         '**/consent.spec.ts',
         '**/admin-reading-order.spec.ts',
+        '**/page-seo.spec.ts',
       ],
     },
     {
@@ -69,6 +71,7 @@ export default defineConfig({
         '**/leads.spec.ts',
         '**/consent.spec.ts',
         '**/admin-reading-order.spec.ts',
+        '**/page-seo.spec.ts',
       ],
       dependencies: ['public'],
       fullyParallel: false,

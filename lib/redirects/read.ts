@@ -1,12 +1,17 @@
 import 'server-only';
 import { db } from '@/lib/db/client';
-import { NOT_FOUND_LIMITS } from './rules';
+import { NOT_FOUND_LIMITS, REDIRECT_PAGE_SIZE } from './rules';
 
-// What /Admin/Redirects shows: the redirects (at most REDIRECT_LIMITS.rows, newest first) and the
-// 404 monitor's paths, the most asked-for first, a page at a time. Never cached: the counts move.
+// What /Admin/Redirects shows, a page at a time each: the redirects, newest first, and the 404
+// monitor's paths, the most asked-for first. Never cached: the counts move.
 
-export async function listRedirects() {
-  return db.redirect.findMany({ orderBy: { id: 'desc' } });
+/** A page of the redirects, newest first, and how many there are (the screen's weight does not grow with them). */
+export async function redirectPage(page: number) {
+  const [rows, total] = await Promise.all([
+    db.redirect.findMany({ orderBy: { id: 'desc' }, skip: (page - 1) * REDIRECT_PAGE_SIZE, take: REDIRECT_PAGE_SIZE }),
+    db.redirect.count(),
+  ]);
+  return { rows, total, pages: Math.max(1, Math.ceil(total / REDIRECT_PAGE_SIZE)) };
 }
 
 export async function findRedirect(id: number) {

@@ -31,6 +31,9 @@ export const NOT_FOUND_LIMITS = {
   pageSize: 50,
 } as const;
 
+/** Redirects listed on one page of the screen. */
+export const REDIRECT_PAGE_SIZE = 50;
+
 export const REDIRECT_STATUSES = [301, 302] as const;
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 
@@ -101,9 +104,13 @@ export function parseTarget(raw: string, siteOrigin: string): { url: string; key
   return { url: url.href, key: own ? pathKey(url.pathname) : null };
 }
 
-/** Where a matched request goes: a path target gets the request's query when it has none of its own. */
+/**
+ * Where a matched request goes: a path target gets the request's query when it has none of its own.
+ * The query as a browser sends it (printable ASCII); anything else a client put in it is left out,
+ * never written into the Location header.
+ */
 export function location(target: string, requestQuery: string): string {
-  if (!target.startsWith('/') || !requestQuery || /[?#]/.test(target)) return target;
+  if (!target.startsWith('/') || !requestQuery || /[?#]/.test(target) || !/^[\x21-\x7E]+$/.test(requestQuery)) return target;
   return `${target}?${requestQuery}`;
 }
 
@@ -118,6 +125,7 @@ const FILE = /\.(?!html?$|php$|aspx?$)[a-z0-9]{1,8}$/i;
 
 /** Whether a 404 of this path, asked for with this User-Agent, is worth counting. */
 export function countsAsNotFound(path: string, userAgent: string | undefined): boolean {
-  if (path.length > NOT_FOUND_LIMITS.pathChars || BOT.test(userAgent ?? '')) return false;
+  // A browser sends a path percent-encoded: anything else is no person's, and is kept out of the table.
+  if (path.length > NOT_FOUND_LIMITS.pathChars || !/^[\x21-\x7E]+$/.test(path) || BOT.test(userAgent ?? '')) return false;
   return !PROBE.test(path) && !FILE.test(path) && !path.includes('..');
 }

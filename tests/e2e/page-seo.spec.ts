@@ -9,10 +9,7 @@ import { expect, localePath, test, translate, type Locale } from './support';
 // integration tier's page-seo.test.ts.
 
 const PHONE = { width: 375, height: 740 };
-test.afterAll(async () => {
-  await testDb.pageSeo.deleteMany({ where: { page: { in: ['privacy', 'contact'] } } });
-  await testDb.$disconnect();
-});
+test.afterAll(() => testDb.$disconnect());
 
 async function signedInAs(browser: Browser, role: Role, locale: Locale, options: BrowserContextOptions = {}) {
   const user = await makeUser(role);
@@ -57,6 +54,15 @@ test('in Arabic on a phone: the counters and both previews follow the typing; sa
   const html = await (await request.get('/ar/Privacy')).text();
   expect(html).toContain(`<meta name="description" content="${words}"/>`);
   expect(html).toContain(`<meta property="og:description" content="${words}"/>`);
+  // Emptied again: the defaults, on the page too.
+  await page.getByTestId('seo-descriptionAr').fill('');
+  await page.getByTestId('seo-titleEn').fill('');
+  await page.getByTestId('seo-save').click();
+  await expect(page.getByTestId('seo-descriptionAr-count')).toHaveText(t('seo.usingDefault'));
+  await expect(arabic.getByTestId('seo-preview-description').first()).toHaveText(meta('privacy.description'));
+  await expect
+    .poll(async () => (await request.get('/ar/Privacy')).text())
+    .toContain(`<meta name="description" content="${meta('privacy.description')}"/>`);
   await context.close();
 });
 
@@ -73,6 +79,11 @@ test('without scripts, in English on a desktop: a refusal under its field with t
   await page.getByTestId('seo-save').click();
   await expect(page.getByTestId('seo-saved')).toHaveText(t('seo.saved'));
   await expect(page.getByTestId('seo-descriptionEn')).toHaveValue('Call or write to 7Stars Event in Dubai.');
+  // Emptied again: the default.
+  await page.getByTestId('seo-descriptionEn').fill('');
+  await page.getByTestId('seo-save').click();
+  await expect(page.getByTestId('seo-saved')).toHaveText(t('seo.saved'));
+  await expect(page.getByTestId('seo-descriptionEn-count')).toHaveText(t('seo.usingDefault'));
   await context.close();
 });
 

@@ -61,7 +61,7 @@ const idsIn = (filename: string) =>
     .map(([id]) => id);
 
 describe("'use cache' readers called from outside", () => {
-  it('the build has the readers the probe found (projects, settings, public content, service options, the service page, /api/home)', () => {
+  it('the build has the readers the probe found (projects, settings, public content, service options, the service page, the pages’ search and sharing, /api/home)', () => {
     expect([...new Set(CACHED.map(([, v]) => v.filename))].sort()).toEqual([
       'lib/content/legacy-home.ts',
       'lib/content/projects.ts',
@@ -69,6 +69,7 @@ describe("'use cache' readers called from outside", () => {
       'lib/content/services.ts',
       'lib/inquiries/index.ts',
       'lib/settings/index.ts',
+      'lib/settings/page-seo.ts',
     ]);
   });
 

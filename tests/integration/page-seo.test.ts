@@ -16,6 +16,19 @@ beforeAll(async () => {
   cookie = await sessionCookie((await makeUser('mini')).email);
 });
 afterAll(async () => {
+  // The picture removed through the write path (the settings' folder must hold only theirs: tests/integration/site-settings.test.ts).
+  // Emptied through the write path too, which expires the pages' cached copies: the defaults again for the next files.
+  const row = await testDb.pageSeo.findUnique({ where: { page: 'services' } });
+  if (row) {
+    const empty = { titleEn: '', titleAr: '', descriptionEn: '', descriptionAr: '', clearImage: '1' };
+    const cleared = await invoke(
+      'savePageSeoForm',
+      formCall({ page: 'services', version: row.updatedAt.toISOString(), locale: 'en', ...empty }),
+      cookie,
+      '/Admin/Seo/services',
+    );
+    expect(cleared.redirect).toMatch(/saved=1/);
+  }
   await testDb.pageSeo.deleteMany();
   await testDb.$disconnect();
 });

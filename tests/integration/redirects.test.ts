@@ -125,6 +125,32 @@ describe('redirects are served before the page, on every instance, within a seco
   });
 });
 
+describe('the Redirects screen', () => {
+  it('lists a page of 50 at a time, whatever the count: 60 more make a second page, each page its own rows', async () => {
+    const prefix = unique('listed');
+    const rows = await testDb.redirect.createManyAndReturn({
+      data: Array.from({ length: 60 }, (_, i) => ({ fromPath: `/${prefix}-${i}`, fromKey: `/${prefix}-${i}`, toUrl: '/Services' })),
+      select: { id: true },
+    });
+    made.push(...rows.map((row) => row.id));
+    const total = await testDb.redirect.count();
+    const screen = async (query: string) => {
+      const res = await fetch(`${a.base}/Admin/Redirects${query}`, { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      return { html, rows: html.match(/data-testid="redirect-row"/g)?.length ?? 0 };
+    };
+    const first = await screen('');
+    expect(first.rows).toBe(50);
+    expect(first.html).toContain(`/${prefix}-59`);
+    expect(first.html).toContain(`Page 1 of ${Math.ceil(total / 50)}`);
+    const last = await screen(`?page=${Math.ceil(total / 50)}`);
+    expect(last.rows).toBe(total - 50 * (Math.ceil(total / 50) - 1));
+    // Past the last page: the last.
+    expect((await screen('?page=999')).rows).toBe(last.rows);
+  });
+});
+
 describe('the 404 monitor', () => {
   it('counts a person’s 404s on either instance, not a crawler’s or a probe’s; 200 random paths more than it keeps leave it at its bound, the path people ask for kept', async () => {
     const wanted = `/${unique('old-gallery')}`;

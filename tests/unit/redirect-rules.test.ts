@@ -84,6 +84,9 @@ describe('redirect rules', () => {
     expect(location('/Projects?service=led', 'utm_source=brochure')).toBe('/Projects?service=led');
     expect(location('/Services', '')).toBe('/Services');
     expect(location('https://partner.example/', 'a=1')).toBe('https://partner.example/');
+    // What no browser sends is left out of the header.
+    expect(location('/Services', 'q=\u00e9t\u00e9')).toBe('/Services');
+    expect(location('/Services', 'a=1 2')).toBe('/Services');
   });
 
   it('the 404 monitor counts what a person asked for: not a crawler, not a probe for files', () => {
@@ -100,6 +103,8 @@ describe('redirect rules', () => {
     ])
       expect(countsAsNotFound('/old-services', agent), String(agent)).toBe(false);
     for (const path of [
+      '/caf\u00e9',
+      '/a b',
       '/wp-login.php',
       '/.env',
       '/.git/config',
