@@ -47,7 +47,16 @@ const pair = (name: SettingsPair, field: Omit<FieldDef, 'name' | 'dir'> = {}) =>
 
 const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact' | 'privacy' | 'activity'; fields: (FieldDef | SettingsFileField)[] }[] = [
   { key: 'brand', fields: [...pair('companyName'), 'logo'] },
-  { key: 'texts', fields: [...pair('tagline'), ...pair('about', { multiline: true, rows: 8 }), 'aboutImage', 'portfolio'] },
+  {
+    key: 'texts',
+    fields: [
+      ...pair('tagline'),
+      ...pair('about', { multiline: true, rows: 8 }),
+      ...pair('figures', { multiline: true, rows: 5 }),
+      'aboutImage',
+      'portfolio',
+    ],
+  },
   { key: 'seo', fields: [...pair('titleSuffix'), ...pair('description', { multiline: true }), 'socialImage'] },
   {
     key: 'contact',

@@ -5,6 +5,7 @@ import { config } from '@/lib/config';
 import { getSiteSettings } from './index';
 import { DEFAULT_IMAGES, PORTFOLIO_PATH, siteImageUrl } from './paths';
 import { inLanguage } from '@/lib/entities/bilingual';
+import { parseFigures, type KeyFigure } from './figures';
 
 // What the public site shows of the company, in one language: the settings where set, else the
 // demo brand (messages/*.json and public/brand). Every page, the header, the footer, the metadata
@@ -28,6 +29,8 @@ export interface Brand {
   /** The About page's picture: the uploaded one, else the demo brand's. */
   aboutImage: string;
   portfolioUrl: string;
+  /** The key figures (Home, About): the settings', else the demo's (messages/*.json home.figures). */
+  figures: KeyFigure[];
 }
 
 /** A multi-line setting's paragraphs: blank lines separate them (the About text, the privacy notice). */
@@ -39,7 +42,11 @@ export const paragraphs = (text: string): string[] =>
 
 /** The brand in one language; once per render (the header, footer, logos and metadata all ask). */
 export const getBrand = cache(async function getBrand(locale: string): Promise<Brand> {
-  const [settings, t] = await Promise.all([getSiteSettings(), getTranslations({ locale, namespace: 'meta' })]);
+  const [settings, t, home] = await Promise.all([
+    getSiteSettings(),
+    getTranslations({ locale, namespace: 'meta' }),
+    getTranslations({ locale, namespace: 'home' }),
+  ]);
   // A name set in one language only is still the company's name in the other (a brand is rarely translated).
   const name = inLanguage(settings, 'companyName', locale) || inLanguage(settings, 'companyName', locale === 'ar' ? 'en' : 'ar');
   const about = inLanguage(settings, 'about', locale);
@@ -54,5 +61,6 @@ export const getBrand = cache(async function getBrand(locale: string): Promise<B
     socialImage: settings.socialImage ? siteImageUrl(settings.socialImage) : null,
     aboutImage: settings.aboutImage ? siteImageUrl(settings.aboutImage) : DEFAULT_IMAGES.aboutImage,
     portfolioUrl: settings.portfolio ? PORTFOLIO_PATH : config.portfolioUrl,
+    figures: parseFigures(inLanguage(settings, 'figures', locale) || home('figures')),
   };
 });

@@ -32,6 +32,8 @@ export async function settingsDefaults(saved: { companyNameEn: string; companyNa
     companyNameAr: ar('meta.siteName'),
     aboutEn: [en('about.p1'), en('about.p2')].join('\n\n'),
     aboutAr: [ar('about.p1'), ar('about.p2')].join('\n\n'),
+    figuresEn: en('home.figures'),
+    figuresAr: ar('home.figures'),
     taglineEn: en('home.tagline'),
     taglineAr: ar('home.tagline'),
     titleSuffixEn: nameEn,

@@ -31,6 +31,8 @@ const EMPTY: SiteSettingsRow = {
   descriptionAr: '',
   privacyEn: '',
   privacyAr: '',
+  figuresEn: '',
+  figuresAr: '',
   inquiryRecipients: '',
   whatsapp: '',
   signupOpen: true,

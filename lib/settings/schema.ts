@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_RETENTION_DAYS, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '@/lib/activity/kinds';
-import { normaliseWhatsapp, optionalText, text } from '@/lib/entities/fields';
+import { normaliseWhatsapp, optionalText, optionalWords, text } from '@/lib/entities/fields';
+import { figuresProblem } from './figures';
 import { bilingual } from '@/lib/entities/bilingual';
 import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
 
@@ -56,6 +57,13 @@ const retentionDays = () =>
     .transform(Number)
     .refine((n) => n >= RETENTION_MIN_DAYS && n <= RETENTION_MAX_DAYS, { error: 'invalidRetention' });
 
+/** Key figures: plain words, at most FIGURES_LIMITS.count lines of "number | words". */
+const figures = () =>
+  optionalWords(1000, { multiline: true }).superRefine((value, context) => {
+    const problem = figuresProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
 /** A bilingual setting: the same rule in both languages, not in the old API (its own form, components/admin/settings-form.tsx). */
 const both = <N extends string, T extends z.ZodType>(pair: N, rule: T) => bilingual(pair, { en: rule, ar: rule, old: NOT_IN_OLD_API });
 
@@ -67,6 +75,8 @@ export const settingsSchema = z.object({
   ...both('description', optionalText(300)),
   // The privacy notice (/Privacy): paragraphs separated by blank lines, like the About text.
   ...both('privacy', optionalText(PRIVACY_MAX_LENGTH, { multiline: true })),
+  // The key figures on Home and About (issue 37): "number | words" a line (lib/settings/figures.ts).
+  ...both('figures', figures()),
   inquiryRecipients: recipients(),
   whatsapp: whatsapp(),
   activityRetentionDays: retentionDays(),

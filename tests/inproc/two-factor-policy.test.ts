@@ -89,6 +89,8 @@ describe('the settings form on a fresh install (first: this database has no sett
           descriptionAr: '',
           privacyEn: '',
           privacyAr: '',
+          figuresEn: '',
+          figuresAr: '',
           inquiryRecipients: '',
           whatsapp: '',
           activityRetentionDays: '365',

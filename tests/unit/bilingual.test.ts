@@ -5,6 +5,7 @@ import { fieldMeta, formFields } from '@/lib/entities/define';
 import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
 import { ENTITY_METAS } from '@/lib/entities/metas';
 import { settingsSchema } from '@/lib/settings/schema';
+import { pageSeoSchema } from '@/lib/settings/page-seo-schema';
 
 // Issue 36, item 7: a bilingual field is declared once (lib/entities/bilingual.ts); its direction,
 // old names, pair and the language a page shows all come from that one declaration.
@@ -61,6 +62,7 @@ describe('bilingual: one declaration, both columns', () => {
     const schemas: [string, z.ZodObject][] = [
       ...ENTITY_METAS.map((meta): [string, z.ZodObject] => [meta.key, meta.schema]),
       ['settings', settingsSchema],
+      ['pageSeo', pageSeoSchema],
     ];
     let pairs = 0;
     for (const [key, shape] of schemas) {
@@ -75,7 +77,7 @@ describe('bilingual: one declaration, both columns', () => {
       }
     }
     // team 3, services 6 (issue 37: body, faq, seoTitle, seoDescription), events 6, contacts 3,
-    // clients 2, settings 6: 26 pairs, 52 columns.
-    expect(pairs).toBe(52);
+    // clients 2, settings 7 (issue 37: figures), a page's search and sharing 2: 29 pairs, 58 columns.
+    expect(pairs).toBe(58);
   });
 });

@@ -12,6 +12,7 @@ import { getClients, getContacts, getSlides, type ClientView } from '@/lib/conte
 import { getHomeProjects } from '@/lib/content/projects';
 import { pageMetadata } from '@/lib/seo';
 import { getBrand } from '@/lib/settings/brand';
+import { KeyFigures } from '@/components/site/key-figures';
 import { TIMINGS } from '@/lib/timings';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -58,6 +59,7 @@ export default async function HomePage({ params }: Props) {
           {brand.tagline ?? t('tagline')}
         </p>
       </HeroSlider>
+      <KeyFigures figures={brand.figures} className="mx-auto max-w-7xl px-4 pt-14" />
       <section aria-labelledby="clients-heading" className="mx-auto max-w-7xl px-4 py-14">
         <h2 id="clients-heading" className="mb-8 text-center text-3xl font-extrabold">
           {t('ourClients')}
