@@ -83,7 +83,7 @@ export default async function ServicePage({ params }: Props) {
         // Rendered from Markdown on the server and sanitised to a short list of elements (lib/content/rich-text.ts).
         <div className="rich-text mb-12 max-w-3xl" data-testid="service-body" dangerouslySetInnerHTML={{ __html: service.bodyHtml }} />
       )}
-      <section aria-labelledby="service-projects-heading" className="mb-12">
+      <section aria-labelledby="service-projects-heading" className="below-fold mb-12">
         <h2 id="service-projects-heading" className="mb-2 text-2xl font-extrabold">
           {t('projectsHeading', { service: service.title })}
         </h2>
@@ -106,7 +106,7 @@ export default async function ServicePage({ params }: Props) {
         )}
       </section>
       {service.faq.length > 0 && (
-        <section aria-labelledby="service-faq-heading" className="mb-12 max-w-3xl">
+        <section aria-labelledby="service-faq-heading" className="below-fold mb-12 max-w-3xl">
           <h2 id="service-faq-heading" className="mb-4 text-2xl font-extrabold">
             {t('faqHeading')}
           </h2>
