@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatWhen as formatDubaiTime } from '../../lib/i18n/dates';
-import { makeUser, PASSWORD, testDb, type Role } from '../helpers/db';
+import { testDb } from '../helpers/db';
+import { signedInAs } from './sign-in';
 import { localePath, messages, translate, type Locale } from './support';
 
 // Issue 33 as an Admin uses it: the dashboard's backup line, the menu's Backups, "Back up now"
@@ -19,20 +20,6 @@ const SCHEDULE_OFF = (process.env.BACKUP_CRON ?? '').trim().toLowerCase() === 'o
 const BACKUP_MS = 90_000;
 
 test.afterAll(() => testDb.$disconnect());
-
-/** Signed in through the form as a new account with `role`, in a context of its own (scripts on or off). */
-async function signedInAs(browser: Browser, role: Role, locale: Locale, options: BrowserContextOptions = {}) {
-  const user = await makeUser(role);
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await page.goto(localePath(locale, '/LogIn'));
-  await page.locator('#auth-email').fill(user.email);
-  await page.locator('#auth-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  // Signing in hashes a password: slow on a busy machine.
-  await page.waitForURL((u) => u.pathname === localePath(locale, '/Admin'), { timeout: 30_000 });
-  return { context, page, user };
-}
 
 /** What the dashboard's line says of the last finished run, worked out from the database as the product words it. */
 async function expectedLast(locale: Locale): Promise<string> {

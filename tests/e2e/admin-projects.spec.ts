@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { bigPhoto } from '../helpers/api';
 import { makeUser, PASSWORD, testDb } from '../helpers/db';
-import { centre, mouseDrag } from './support';
+import { centre, mouseDrag, waitForHydration, waitForOverlays } from './support';
 
 // Issue 25, the back office: a project with a gallery of 5 photos, reordered by keyboard and by
 // dragging (each move announced), alt texts in both languages, featured: first on Home; then a draft, off the
@@ -116,6 +116,9 @@ test('a project with 5 photos, reordered by keyboard, alt texts, featured: first
   const site = await browser.newPage();
   await site.goto('/');
   await expect(site.getByTestId('project-link').first()).toHaveText(name);
+  // Clicked once the page is live (a click while it hydrated once left the page where it was: a run of 2026-12-07).
+  await waitForOverlays(site);
+  await waitForHydration(site.getByTestId('project-link').first());
   await site.getByTestId('project-link').first().click();
   await expect(site.getByTestId('project-name')).toHaveText(name);
   // The link preview is the cover, cut to 1200x630: the one upload, not a gallery photo. A preview

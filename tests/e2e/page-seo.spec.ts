@@ -1,6 +1,6 @@
-import type { Browser, BrowserContextOptions } from '@playwright/test';
-import { makeUser, PASSWORD, testDb, type Role } from '../helpers/db';
-import { expect, localePath, test, translate, type Locale } from './support';
+import { testDb } from '../helpers/db';
+import { signedInAs } from './sign-in';
+import { expect, localePath, test, translate } from './support';
 
 // Issue 37 item 3 as staff use it: /Admin/Seo, a fixed page's form with its counters and the
 // search result and link card drawn as the texts are typed, in Arabic on a 375 px phone and in
@@ -10,18 +10,6 @@ import { expect, localePath, test, translate, type Locale } from './support';
 
 const PHONE = { width: 375, height: 740 };
 test.afterAll(() => testDb.$disconnect());
-
-async function signedInAs(browser: Browser, role: Role, locale: Locale, options: BrowserContextOptions = {}) {
-  const user = await makeUser(role);
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await page.goto(localePath(locale, '/LogIn'));
-  await page.locator('#auth-email').fill(user.email);
-  await page.locator('#auth-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => u.pathname === localePath(locale, '/Admin'), { timeout: 30_000 });
-  return { context, page };
-}
 
 test('in Arabic on a phone: the counters and both previews follow the typing; saved, the page describes itself so', async ({
   browser,

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { makeUser, PASSWORD, testDb, type Role } from '../helpers/db';
-import { expect, localePath, test, translate, type Locale } from './support';
+import type { Page } from '@playwright/test';
+import { testDb } from '../helpers/db';
+import { signedInAs } from './sign-in';
+import { expect, localePath, test, translate } from './support';
 
 // Issue 37 item 4 as staff use it: /Admin/Redirects in both languages, on a 375 px phone and a
 // desktop, with and without scripts. A 404 the monitor counted, "Make a redirect" with its path
@@ -19,18 +20,6 @@ test.afterAll(async () => {
   await testDb.notFoundPath.deleteMany({ where: { path: { in: made } } });
   await testDb.$disconnect();
 });
-
-async function signedInAs(browser: Browser, role: Role, locale: Locale, options: BrowserContextOptions = {}) {
-  const user = await makeUser(role);
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await page.goto(localePath(locale, '/LogIn'));
-  await page.locator('#auth-email').fill(user.email);
-  await page.locator('#auth-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => u.pathname === localePath(locale, '/Admin'), { timeout: 30_000 });
-  return { context, page };
-}
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
