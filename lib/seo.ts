@@ -7,6 +7,7 @@ import { getBrand } from '@/lib/settings/brand';
 import { DEFAULT_IMAGES } from '@/lib/settings/paths';
 import { SOCIAL_IMAGE } from '@/lib/settings/social-image';
 import { pageSeo } from '@/lib/settings/page-seo';
+import { snippet } from '@/lib/settings/page-seo-schema';
 
 /**
  * A page's title with the brand, "Sign in | 7Stars Event" (meta.titleFormat, the public pages'
@@ -62,9 +63,6 @@ export async function pageMetadata(locale: string, key: PageKey): Promise<Metada
     twitter: { card: 'summary_large_image', title, description, images: [image] },
   };
 }
-
-/** A description for search engines and shares: at most 160 characters, cut at a word with "…". */
-export const snippet = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
 
 /**
  * The metadata of a page of one row (a project, a service): the list page's metadata (`parent`)

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { pagePath } from '@/lib/pages';
-import { SEO_LENGTHS } from '@/lib/settings/page-seo-schema';
+import { SEO_LENGTHS, snippet } from '@/lib/settings/page-seo-schema';
 import { DEFAULT_IMAGES } from '@/lib/settings/paths';
 import { SeoPreview } from './seo-preview';
 
@@ -63,14 +63,12 @@ export function ItemSeoPreview({
   }, [form]);
   const base = pagePath(area === 'services' ? 'services' : 'projects');
   const of = (name: string) => (values[name] ?? '').trim();
-  const cut = (text: string) =>
-    text.length > SEO_LENGTHS.description.shown ? `${text.slice(0, SEO_LENGTHS.description.shown - 3).trimEnd()}…` : text;
   return (
     <section className="grid gap-4 rounded-2xl bg-zinc-100 p-4 dark:bg-zinc-800/60" aria-label={t('title')} data-testid="item-seo-preview">
       {(['en', 'ar'] as Language[]).map((language) => {
         const suffix = language === 'en' ? 'En' : 'Ar';
         const title = of(`seoTitle${suffix}`) || of(`title${suffix}`) || of(`name${suffix}`) || of('titleEn') || of('nameEn');
-        const description = of(`seoDescription${suffix}`) || cut(of(`description${suffix}`).replace(/\s+/g, ' '));
+        const description = of(`seoDescription${suffix}`) || snippet(of(`description${suffix}`).replace(/\s+/g, ' '));
         const path = `${language === 'ar' ? '/ar' : ''}${base}/${of('slug')}`;
         return (
           <div key={language} className="grid gap-2">

@@ -20,6 +20,12 @@ export const SEO_LENGTHS = {
   description: { shown: 160, max: 200 },
 } as const;
 
+/** A description for search engines and shares: at most SEO_LENGTHS.description.shown characters, cut at a word with "…". */
+export const snippet = (text: string) => {
+  const shown = SEO_LENGTHS.description.shown;
+  return text.length > shown ? `${text.slice(0, shown - 3).trimEnd()}…` : text;
+};
+
 export const pageSeoSchema = z.object({
   ...bilingual('title', { en: optionalWords(SEO_LENGTHS.title.max), ar: optionalWords(SEO_LENGTHS.title.max), old: NOT_IN_OLD_API }),
   ...bilingual('description', {
