@@ -11,6 +11,7 @@ import { embeddedHolder, startEmbeddedDatabase } from '@/lib/db/embedded';
 const say = (line: string) => console.log(`[demo:remove] ${line}`);
 
 const NAMES: Record<string, [string, string]> = {
+  testimonials: ['testimonial', 'testimonials'],
   events: ['project', 'projects'],
   clients: ['client', 'clients'],
   services: ['service', 'services'],

@@ -11,6 +11,7 @@ import { scriptedForm } from '@/lib/http/scripted-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import { TIMINGS } from '@/lib/timings';
 import { ConfirmDialog } from './confirm-dialog';
+import { deleteReason } from '@/lib/admin/notices';
 import { useScripted } from '@/components/ui/use-scripted';
 
 /** Every delete asks first (the old admin deleted events and sliders without asking). */
@@ -77,7 +78,8 @@ export function DeleteButton({
       router.refresh();
     } else {
       // A refusal with a reason (e.g. a client that still has events) says why.
-      const reason = result.error === 'clientHasEvents' || result.error === 'lastAdmin' ? errors(result.error) : failure;
+      const known = deleteReason(result.error);
+      const reason = known ? errors(known) : failure;
       toast.error(reason, { duration: failureMs });
     }
   }

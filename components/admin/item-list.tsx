@@ -14,6 +14,7 @@ import { PlainDeleteConfirm } from './plain-delete-confirm';
 import { DragHandle } from './drag-handle';
 import { OrderButtons } from './order-buttons';
 import { REORDER_ITEM_CLASS } from './reorder-marks';
+import { deleteReason } from '@/lib/admin/notices';
 import { SlideOrder } from './slide-order';
 
 /** The cards' list: slides in order are dragged by the client leaf around it, others stay plain. */
@@ -111,7 +112,7 @@ export async function ItemList({
       )}
       {deleteError && (
         <p role="alert" className="mb-4 font-semibold text-red-700 dark:text-red-400" data-testid="delete-notice">
-          {deleteError === 'clientHasEvents' ? te('clientHasEvents') : t('deleteFailed')}
+          {deleteReason(deleteError) ? te(deleteReason(deleteError)!) : t('deleteFailed')}
         </p>
       )}
       {confirming >= 0 && (

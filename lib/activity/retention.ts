@@ -18,23 +18,26 @@ export async function purgeExpiredActivity(client: DbClient): Promise<number> {
  * last day still finds them), by upload folder: the sweeper counts them as referenced. After
  * that they are orphans like any other, and go.
  */
-export async function restorableFiles(client: DbClient, imageColumns: ReadonlyMap<string, string>): Promise<Map<string, Set<string>>> {
+export async function restorableFiles(
+  client: DbClient,
+  fileColumns: ReadonlyMap<string, readonly string[]>,
+): Promise<Map<string, Set<string>>> {
   const entries = await client.activityLog.findMany({
     where: {
       kind: 'delete',
-      entity: { in: [...imageColumns.keys()] },
+      entity: { in: [...fileColumns.keys()] },
       createdAt: { gte: new Date(Date.now() - (RESTORE_DAYS + 1) * 24 * 60 * 60 * 1000) },
     },
     select: { entity: true, snapshot: true },
   });
   const files = new Map<string, Set<string>>();
   for (const { entity, snapshot } of entries) {
-    const column = entity ? imageColumns.get(entity) : undefined;
-    if (!entity || !column || !snapshot || typeof snapshot !== 'object' || Array.isArray(snapshot)) continue;
+    const columns = entity ? fileColumns.get(entity) : undefined;
+    if (!entity || !columns || !snapshot || typeof snapshot !== 'object' || Array.isArray(snapshot)) continue;
     const row = snapshot as Record<string, unknown>;
     const names = files.get(entity) ?? new Set<string>();
     const gallery = Array.isArray(row.gallery) ? row.gallery.map((image) => (image as { file?: unknown } | null)?.file) : [];
-    for (const name of [row[column], ...gallery]) if (typeof name === 'string' && name) names.add(name);
+    for (const name of [...columns.map((column) => row[column]), ...gallery]) if (typeof name === 'string' && name) names.add(name);
     files.set(entity, names);
   }
   return files;

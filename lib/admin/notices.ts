@@ -11,3 +11,8 @@ export function plainLeadNotice(query: Record<string, string | string[] | undefi
   const failed = known(query.failed);
   return saved ? { form: saved, ok: true } : failed ? { form: failed, ok: false } : undefined;
 }
+
+/** The refusals of a delete that say why (a key under "errors"); any other says it failed. */
+export const DELETE_REASONS = ['clientHasEvents', 'clientHasTestimonials', 'lastAdmin'] as const;
+export const deleteReason = (code: unknown): (typeof DELETE_REASONS)[number] | undefined =>
+  DELETE_REASONS.find((reason) => reason === code);

@@ -11,6 +11,7 @@ import { events } from '@/lib/entities/events';
 import { services } from '@/lib/entities/services';
 import { slides } from '@/lib/entities/slides';
 import { team } from '@/lib/entities/team';
+import { testimonials } from '@/lib/entities/testimonials';
 import { slugify } from '@/lib/slug';
 import { uploads } from '@/lib/uploads/store';
 import { type UploadFolder } from '@/lib/uploads/store-contract';
@@ -35,18 +36,18 @@ export interface DemoRemoval {
   keptInUse: { clients: number; services: number };
 }
 
-type DemoKey = 'events' | 'clients' | 'services' | 'team' | 'slides' | 'contacts';
+type DemoKey = 'testimonials' | 'events' | 'clients' | 'services' | 'team' | 'slides' | 'contacts';
 
-/** Events first: a demo client can only be deleted once its projects are. */
-const ORDER: DemoKey[] = ['events', 'clients', 'services', 'team', 'slides', 'contacts'];
+/** Testimonials and events first: a demo client can only be deleted once its projects and words are. */
+const ORDER: DemoKey[] = ['testimonials', 'events', 'clients', 'services', 'team', 'slides', 'contacts'];
 
-const ENTITY: Record<DemoKey, AnyEntity> = { events, clients, services, team, slides, contacts };
+const ENTITY: Record<DemoKey, AnyEntity> = { testimonials, events, clients, services, team, slides, contacts };
 
 type Fields = Record<string, unknown>;
 
 interface DemoRecord {
-  /** The demo's picture file in lib/db/demo/images. */
-  file: string;
+  /** The demo's picture file in lib/db/demo/images; null: the seed gave it none (a testimonial). */
+  file: string | null;
   /** True when the row still holds what the seed wrote from this record (its picture aside). */
   same: (row: Fields) => boolean;
 }
@@ -63,6 +64,12 @@ const day = (value: unknown) => (value instanceof Date ? value.toISOString().sli
 function records(): Record<DemoKey, DemoRecord[]> {
   return {
     slides: demo.slides.map((s) => ({ file: s.image, same: () => true })),
+    testimonials: demo.testimonials.map((t) => ({
+      file: null,
+      same: (row) =>
+        sameTexts(row, t, textKeys(t, ['client', 'project', 'services'])) &&
+        (row.client as Fields | undefined)?.nameEn === demo.clients[t.client]?.nameEn,
+    })),
     clients: demo.clients.map((c) => ({ file: c.logo, same: (row) => sameTexts(row, c, textKeys(c, ['logo'])) })),
     services: demo.services.map((s) => ({ file: s.image, same: (row) => sameTexts(row, s, textKeys(s, ['image'])) })),
     team: demo.team.map((t) => ({ file: t.image, same: (row) => sameTexts(row, t, textKeys(t, ['image'])) })),
@@ -91,23 +98,27 @@ export async function findDemoContent(): Promise<{ ids: Record<DemoKey, number[]
     const entity = ENTITY[key];
     const column = entity.image!.column;
     const wanted = await Promise.all(
-      demoRecords[key].map(async (record) => ({ ...record, hash: sha256(await readFile(new URL(record.file, IMAGES))) })),
+      demoRecords[key].map(async (record) => ({ ...record, hash: record.file && sha256(await readFile(new URL(record.file, IMAGES))) })),
     );
     const rows = (await crud.list(entity)) as unknown as Fields[];
     ids[key] = [];
     for (const row of rows) {
       const candidates = wanted.filter((record) => record.same(row));
-      if (!candidates.length || typeof row[column] !== 'string') continue;
+      if (!candidates.length) continue;
+      // Seeded without a picture: the demo's while staff gave it none.
+      if (row[column] == null && candidates.some((record) => record.file === null)) ids[key].push(row.id as number);
+      if (typeof row[column] !== 'string') continue;
       const stored = await uploads.get(key as UploadFolder, row[column]);
       if (stored && candidates.some((record) => record.hash === sha256(stored.data))) ids[key].push(row.id as number);
     }
   }
-  // What a project that stays refers to stays with it.
+  // What a project or a testimonial that stays refers to stays with it.
   const kept = await db.event.findMany({
     where: { id: { notIn: ids.events } },
     select: { clientId: true, serviceIds: true },
   });
-  const usedClients = new Set(kept.map((e) => e.clientId));
+  const keptWords = await db.testimonial.findMany({ where: { id: { notIn: ids.testimonials } }, select: { clientId: true } });
+  const usedClients = new Set([...kept, ...keptWords].map((e) => e.clientId));
   const usedServices = new Set(kept.flatMap((e) => e.serviceIds));
   const keptInUse = {
     clients: ids.clients.filter((id) => usedClients.has(id)).length,

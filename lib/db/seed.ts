@@ -106,12 +106,14 @@ export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promis
       // The demo's projects: a page each (slug from the name), the city from the end of the
       // place, two or three services each, the first two featured on Home.
       const slugs = new Set<string>();
+      const eventSlugs: string[] = [];
       await tx.event.createMany({
         data: demo.events.map(({ client, date, image: file, ...event }, i) => {
           const clientId = clientIds[client];
           if (clientId === undefined) throw new Error(`seed: event ${event.nameEn} has no client`);
           const slug = freeSlug(slugify(event.nameEn) || FALLBACK_SLUG, slugs);
           slugs.add(slug);
+          eventSlugs.push(slug);
           const services = [i, i + 2, i + 3].filter((_, k) => k < 2 + (i % 2)).map((n) => serviceIds[n % serviceIds.length]!);
           return {
             ...event,
@@ -128,6 +130,15 @@ export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promis
         }),
       });
       await tx.teamMember.createMany({ data: demo.team.map((t) => ({ ...t, image: image(t.image) })) });
+      // A few clients' words, each about one of the demo's projects and naming its services.
+      await tx.testimonial.createMany({
+        data: demo.testimonials.map(({ client, project, services, ...testimonial }) => ({
+          ...testimonial,
+          clientId: clientIds[client]!,
+          projectSlug: eventSlugs[project] ?? '',
+          serviceIds: services.map((n) => serviceIds[n]!),
+        })),
+      });
       await tx.contact.create({ data: { ...demo.contact, logo: image(demo.contact.logo) } });
       return true;
     }, STARTUP_TRANSACTION);
@@ -138,7 +149,7 @@ export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promis
     }
     log(
       `seed: added ${demo.slides.length} slides, ${demo.clients.length} clients, ${demo.events.length} events, ` +
-        `${demo.services.length} services, ${demo.team.length} team members and 1 contact in ${Date.now() - started} ms`,
+        `${demo.services.length} services, ${demo.team.length} team members, ${demo.testimonials.length} testimonials and 1 contact in ${Date.now() - started} ms`,
     );
     return true;
   } catch (error) {

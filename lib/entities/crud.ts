@@ -5,7 +5,8 @@ import { db } from '@/lib/db/client';
 import { changedFields, recordActivity, rowSnapshot, type Who } from '@/lib/activity';
 import { invalidate } from '@/lib/cache';
 import { conflict, invalid, notFound, type FieldErrors } from '@/lib/errors';
-import { rowToInput, type AnyEntity, type EntityDef, type Row } from '@/lib/entities/define';
+import { fileColumns, rowToInput, type AnyEntity, type EntityDef, type Row } from '@/lib/entities/define';
+import { checkPdf, PdfError } from '@/lib/uploads/pdf';
 import type { DbClient } from '@/lib/db/types';
 import { fieldErrors } from '@/lib/entities/fields';
 import { parseId } from '@/lib/entities/ids';
@@ -37,17 +38,37 @@ type Entity<R extends Row> = EntityDef<string, R, z.ZodObject, unknown>;
 
 export type Upload = File | null | undefined;
 
+/**
+ * What a form sends beside its fields: the image, and for an entity with a document (a
+ * certificate's PDF) a new one or the order to drop the one held. A bare file is the image alone
+ * (the old API's, the slides' order).
+ */
+export interface Uploads {
+  image?: Upload;
+  document?: Upload;
+  removeDocument?: boolean;
+}
+
+const uploadsOf = (upload: Upload | Uploads): Uploads => (upload instanceof File || !upload ? { image: upload } : upload);
+
 const delegateOf = <R extends Row>(entity: Entity<R>, client: DbClient = db) => entity.delegate(client) as Delegate<R>;
 
 /** The stored file name a row refers to (null without an image). */
 const imageOf = (entity: AnyEntity, row: Row): string | null =>
   entity.image ? (((row as unknown as Record<string, unknown>)[entity.image.column] as string | null | undefined) ?? null) : null;
 
-/** Every stored file a row refers to: its image and its gallery's. */
+/** The stored document (a PDF) a row refers to ('' or null without one). */
+const documentOf = (entity: AnyEntity, row: Row): string | null =>
+  entity.document
+    ? (((row as unknown as Record<string, unknown>)[entity.document.column] as string | null | undefined) ?? null) || null
+    : null;
+
+/** Every stored file a row refers to: its image, its document and its gallery's. */
 function filesOf(entity: AnyEntity, row: Record<string, unknown>): string[] {
   const gallery = Array.isArray(row.gallery) ? row.gallery.map((image) => (image as { file?: unknown } | null)?.file) : [];
-  const own = entity.image ? row[entity.image.column] : null;
-  return [own, ...gallery].filter((name): name is string => typeof name === 'string' && name !== '');
+  return [...fileColumns(entity).map((column) => row[column]), ...gallery].filter(
+    (name): name is string => typeof name === 'string' && name !== '',
+  );
 }
 
 /**
@@ -69,7 +90,7 @@ async function trashFiles(entity: AnyEntity, names: string[]): Promise<void> {
 }
 
 /** The columns an entry of the activity log compares: the schema's fields and the image's. */
-const loggedFields = (entity: AnyEntity): string[] => [...Object.keys(entity.schema.shape), ...(entity.image ? [entity.image.column] : [])];
+const loggedFields = (entity: AnyEntity): string[] => [...Object.keys(entity.schema.shape), ...fileColumns(entity)];
 
 const columns = (row: Row) => row as unknown as Record<string, unknown>;
 
@@ -98,17 +119,15 @@ export async function get<R extends Row>(entity: Entity<R>, rawId: unknown): Pro
   return row;
 }
 
-/** Every stored file name the entity's rows refer to, their galleries' included (for the orphan sweeper). */
+/** Every stored file name the entity's rows refer to, documents and galleries included (for the orphan sweeper). */
 export async function imageNames(entity: AnyEntity, client: DbClient = db): Promise<string[]> {
-  if (!entity.image) return [];
-  const column = entity.image.column;
+  const columns = fileColumns(entity);
+  if (!columns.length) return [];
   const gallery = 'gallery' in entity.schema.shape;
   const rows = (await delegateOf(entity, client).findMany({
-    select: { [column]: true, ...(gallery ? { gallery: true } : {}) },
+    select: { ...Object.fromEntries(columns.map((column) => [column, true])), ...(gallery ? { gallery: true } : {}) },
   })) as unknown as Record<string, unknown>[];
-  return rows
-    .flatMap((row) => [row[column], ...(Array.isArray(row.gallery) ? row.gallery.map((image: { file?: unknown }) => image.file) : [])])
-    .filter((name): name is string => typeof name === 'string' && name !== '');
+  return rows.flatMap((row) => filesOf(entity, row));
 }
 
 /** The schema's verdict on the input, and whether a required image is there. */
@@ -138,6 +157,19 @@ function validateInTransaction(entity: AnyEntity, raw: Record<string, unknown>, 
 /** A file no row refers to any more (replaced, or its row's write failed), and its cuts. */
 async function removeWithCuts(folder: UploadFolder, name: string): Promise<void> {
   for (const file of withCuts(name)) await uploads.remove(folder, file);
+}
+
+/** A document as sent, once it proved a PDF (lib/uploads/pdf.ts); refused under its column. */
+async function storeDocument(entity: AnyEntity, file: File): Promise<string> {
+  try {
+    const data = await checkPdf(file);
+    const name = newFileName('pdf');
+    await uploads.put(folderOf(entity), name, data);
+    return name;
+  } catch (error) {
+    if (error instanceof PdfError) throw invalid({ [entity.document!.column]: [error.code] });
+    throw error;
+  }
 }
 
 async function storeImage(folder: UploadFolder, file: File): Promise<string> {
@@ -183,20 +215,48 @@ function mapDbError(error: unknown): never {
 
 const isFile = (upload: Upload): upload is File => upload instanceof File && upload.size > 0;
 
-/** The schema's output is the row's data as is (its keys are column names), plus the stored file. */
-const rowData = (entity: AnyEntity, input: Data, image: string | null) => ({
+/**
+ * The schema's output is the row's data as is (its keys are column names), plus the stored files:
+ * a new document's name, or '' when the one held is dropped (`document` null: unchanged).
+ */
+const rowData = (entity: AnyEntity, input: Data, image: string | null, document: string | null = null) => ({
   ...input,
   ...(image && entity.image ? { [entity.image.column]: image } : {}),
+  ...(document !== null && entity.document ? { [entity.document.column]: document } : {}),
 });
 
-export async function create<R extends Row>(entity: Entity<R>, raw: Record<string, unknown>, upload: Upload, who: Who): Promise<R> {
-  const file = isFile(upload) ? upload : null;
+/** A new document to store (null: none sent, or the entity has none). */
+const documentFile = (entity: AnyEntity, files: Uploads): File | null =>
+  entity.document && isFile(files.document) ? files.document : null;
+
+/** Removes files stored for a write that did not happen. */
+async function discard(entity: AnyEntity, image: string | null, document: string | null) {
+  if (image) await removeWithCuts(folderOf(entity), image);
+  if (document) await uploads.remove(folderOf(entity), document);
+}
+
+export async function create<R extends Row>(
+  entity: Entity<R>,
+  raw: Record<string, unknown>,
+  upload: Upload | Uploads,
+  who: Who,
+): Promise<R> {
+  const files = uploadsOf(upload);
+  const file = isFile(files.image) ? files.image : null;
   const input = await validate(entity, raw, Boolean(file));
-  const image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
+  const docFile = documentFile(entity, files);
+  const document = docFile ? await storeDocument(entity, docFile) : null;
+  let image: string | null = null;
+  try {
+    image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
+  } catch (error) {
+    await discard(entity, null, document);
+    throw error;
+  }
   try {
     const row = await db.$transaction(async (tx) => {
       const data = entity.prepare ? await entity.prepare(input, tx, null) : input;
-      const created = await delegateOf(entity, tx).create({ data: rowData(entity, data, image), include: entity.include });
+      const created = await delegateOf(entity, tx).create({ data: rowData(entity, data, image, document), include: entity.include });
       const changes = changedFields(null, columns(created), loggedFields(entity));
       await recordActivity(tx, { ...who, kind: 'create', entity: entity.key, entityId: created.id, changes });
       return created;
@@ -204,7 +264,7 @@ export async function create<R extends Row>(entity: Entity<R>, raw: Record<strin
     await invalidate(entity.key);
     return row;
   } catch (error) {
-    if (image) await removeWithCuts(folderOf(entity), image);
+    await discard(entity, image, document);
     mapDbError(error);
   }
 }
@@ -213,20 +273,31 @@ export async function update<R extends Row>(
   entity: Entity<R>,
   id: number,
   raw: Record<string, unknown>,
-  upload: Upload,
+  upload: Upload | Uploads,
   who: Who,
   /** The version the caller read the row at (lib/entities/version.ts); undefined: not compared. */
   version?: string,
 ): Promise<R> {
   const existing = await get(entity, id);
-  const file = isFile(upload) ? upload : null;
+  const files = uploadsOf(upload);
+  const file = isFile(files.image) ? files.image : null;
   // Only the schema's fields, and only those sent: everything else comes from the row.
   const fields = new Set(Object.keys(entity.schema.shape));
   const provided = Object.fromEntries(Object.entries(raw).filter(([k, v]) => v !== undefined && fields.has(k)));
   // Checked against the row as read now, before a file is stored: a refused update stores nothing.
   await validate(entity, { ...rowToInput(entity, existing), ...provided }, Boolean(file || imageOf(entity, existing)));
-  const image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
-  let result: { row: R; replaced: string | null };
+  const docFile = documentFile(entity, files);
+  const document = docFile ? await storeDocument(entity, docFile) : null;
+  let image: string | null = null;
+  try {
+    image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
+  } catch (error) {
+    await discard(entity, null, document);
+    throw error;
+  }
+  // The document the row gets: the new one, '' when the held one is dropped, null: as it is.
+  const nextDocument = document ?? (entity.document && files.removeDocument ? '' : null);
+  let result: { row: R; replaced: string | null; replacedDocument: string | null };
   try {
     result = await db.$transaction(async (tx) => {
       // Concurrent updates of one row queue here, so each sees the file the previous one stored
@@ -243,23 +314,29 @@ export async function update<R extends Row>(
       // Merged with the locked row, so fields another writer just saved are kept, not overwritten.
       const checked = validateInTransaction(entity, { ...rowToInput(entity, current), ...provided }, Boolean(image || held));
       const input = entity.prepare ? await entity.prepare(checked, tx, current) : checked;
+      const heldDocument = documentOf(entity, current);
       const row = await delegateOf(entity, tx).update({
         where: { id },
-        data: { ...rowData(entity, input, image), updatedAt: nextUpdatedAt(current) },
+        data: { ...rowData(entity, input, image, nextDocument), updatedAt: nextUpdatedAt(current) },
         include: entity.include,
       });
       await entity.afterUpdate?.(current, row, tx);
       // Only what this write changed, against the row it locked. Saving a form unchanged logs nothing.
       const changes = changedFields(columns(current), columns(row), loggedFields(entity));
       if (Object.keys(changes).length) await recordActivity(tx, { ...who, kind: 'update', entity: entity.key, entityId: id, changes });
-      return { row, replaced: image && held !== image ? held : null };
+      return {
+        row,
+        replaced: image && held !== image ? held : null,
+        replacedDocument: nextDocument !== null && heldDocument && heldDocument !== nextDocument ? heldDocument : null,
+      };
     }, TRANSACTION);
   } catch (error) {
-    if (image) await removeWithCuts(folderOf(entity), image);
+    await discard(entity, image, document);
     mapDbError(error);
   }
   // Only after the row points at the new file (committed) is the old one removed.
   if (result.replaced) await removeWithCuts(folderOf(entity), result.replaced);
+  if (result.replacedDocument) await uploads.remove(folderOf(entity), result.replacedDocument);
   await invalidate(entity.key);
   return result.row;
 }

@@ -71,6 +71,11 @@ export interface EntityMeta<K extends string = string, S extends z.ZodObject = z
    * key and served at /{urlFolder}/{name} (the old client's folders keep their spelling).
    */
   image?: { column: C; required: boolean; urlFolder: string };
+  /**
+   * A PDF beside the image (a certificate), optional, in the same folder: the column holding its
+   * stored name ('' when none), served at /{urlFolder}/{name}.pdf. Only with an image.
+   */
+  document?: { column: C };
   /** Who may write it (the one guard's permission). */
   permission: Permission;
   admin: AdminMeta;
@@ -141,9 +146,19 @@ export const defineEntity =
     server: Srv,
   ): EntityMeta<K, S> & Srv => ({ ...meta, ...server });
 
+/** The columns of a row holding stored file names: its image's and its document's. */
+export const fileColumns = (entity: Pick<EntityMeta, 'image' | 'document'>): string[] =>
+  [entity.image?.column, entity.document?.column].filter((column): column is string => Boolean(column));
+
 /** The public URL of a stored file of this entity (its old folder), or null when there is none. */
 export function imageUrl(entity: Pick<EntityMeta, 'image'>, name: string | null | undefined): string | null {
   return name && entity.image ? `/${entity.image.urlFolder}/${name}` : null;
+}
+
+/** The URL of a row's document (a PDF), or null when it has none. */
+export function rowDocumentUrl(entity: Pick<EntityMeta, 'image' | 'document'>, row: Row): string | null {
+  const column = entity.document?.column;
+  return column ? imageUrl(entity, (row as unknown as Record<string, string | null | undefined>)[column]) : null;
 }
 
 /** The URL of a row's own image, or null. */

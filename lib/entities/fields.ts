@@ -286,3 +286,9 @@ export const optionalWords = (max: number, options: TextOptions = {}) =>
   optionalText(max, options)
     .refine((v) => !MARKUP.test(v), { error: 'markupNotAllowed', abort: true })
     .refine((v) => !UNSAFE_SCHEME.test(v), { error: 'unsafeLink' });
+
+/** Required words with no markup, by the same rule (a testimonial's quote, a certificate's name). */
+export const requiredWords = (max: number, options: TextOptions = {}) =>
+  requiredText(max, options)
+    .refine((v) => !MARKUP.test(v), { error: 'markupNotAllowed', abort: true })
+    .refine((v) => !UNSAFE_SCHEME.test(v), { error: 'unsafeLink' });

@@ -11,8 +11,9 @@ import { eventsMeta } from './events/meta';
 import { servicesMeta } from './services/meta';
 import { slidesMeta } from './slides/meta';
 import { teamMeta } from './team/meta';
+import { testimonialsMeta } from './testimonials/meta';
 
-export const ENTITY_METAS = [slidesMeta, teamMeta, servicesMeta, contactsMeta, eventsMeta, clientsMeta] as const;
+export const ENTITY_METAS = [slidesMeta, teamMeta, servicesMeta, contactsMeta, eventsMeta, clientsMeta, testimonialsMeta] as const;
 
 export type EntityKey = (typeof ENTITY_METAS)[number]['key'];
 

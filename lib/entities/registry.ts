@@ -9,12 +9,21 @@ import { events } from './events';
 import { services } from './services';
 import { slides } from './slides';
 import { team } from './team';
+import { testimonials } from './testimonials';
 import { ENTITY_METAS, type EntityKey } from './metas';
 
 export { IMAGE_URL_FOLDERS, isEntityKey, type EntityKey } from './metas';
 
 /** Every key has its server half (a missing one fails the type check). */
-const SERVER_HALVES: { readonly [K in EntityKey]: AnyEntity & { key: K } } = { slides, team, services, contacts, events, clients };
+const SERVER_HALVES: { readonly [K in EntityKey]: AnyEntity & { key: K } } = {
+  slides,
+  team,
+  services,
+  contacts,
+  events,
+  clients,
+  testimonials,
+};
 
 /** Every entity, in the menu order of lib/entities/metas.ts. */
 export const ENTITIES: readonly (AnyEntity & { key: EntityKey })[] = ENTITY_METAS.map((meta) => SERVER_HALVES[meta.key]);

@@ -10,4 +10,5 @@ export const ADMIN_SEGMENTS = {
   contacts: { list: 'Contacts', create: 'CreateContact', edit: 'ContactUpdate' },
   events: { list: 'Events', create: 'CreateEvent', edit: 'Event' },
   clients: { list: 'Clients', create: 'CreateClient', edit: 'Client' },
+  testimonials: { list: 'Testimonials', create: 'CreateTestimonial', edit: 'Testimonial' },
 } as const;

@@ -5,6 +5,7 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { imageNames } from '@/lib/entities/crud';
 import { IMAGE_ENTITIES } from '@/lib/entities/registry';
+import { fileColumns } from '@/lib/entities/define';
 import { settingsFileNames } from '@/lib/settings/files';
 import { withCuts } from './cuts';
 import { moveFile, uploadStore } from './store';
@@ -43,8 +44,7 @@ export async function sweepOrphans(graceSeconds = config.orphanGraceSeconds, now
       }
       for (const name of await settingsFileNames(tx)) referenced.get(SITE_FOLDER)!.add(name);
       // A deleted item's files are kept, in the trash, while it can be restored from the activity log.
-      const imageColumns = new Map(IMAGE_ENTITIES.map((entity) => [entity.key, entity.image!.column]));
-      const restorable = await restorableFiles(tx, imageColumns);
+      const restorable = await restorableFiles(tx, new Map(IMAGE_ENTITIES.map((entity) => [entity.key, fileColumns(entity)])));
       for (const [folder, names] of restorable) {
         for (const name of names) referenced.get(trashOf(folder as UploadFolder))?.add(name);
       }

@@ -871,6 +871,31 @@ function generate() {
     action('saveUserFlags', formCall({ userId: id }), 'badRequest');
     action('deleteUser', formCall({ userId: id }), 'badRequest');
   }
+  // Issue 37's testimonials: words take no markup and no script or data link, the project is a
+  // project's address and nothing else (no way to a page of another site), the client one that is.
+  const testimonial = {
+    itemArea: 'testimonials',
+    itemId: null,
+    quoteEn: 'Great.',
+    quoteAr: 'رائع.',
+    personEn: 'P',
+    clientId: victim.client!,
+  };
+  for (const [field, value] of [
+    ['quoteEn', '<script>alert(1)</script>'],
+    ['quoteAr', '<iframe src="https://example.com"></iframe>'],
+    ['personEn', '<img src=x onerror="alert(1)">'],
+    ['personAr', '<p style="position:fixed">x</p>'],
+    ['roleEn', 'javascript:alert(1)'],
+    ['roleAr', 'data:text/html;base64,PHNjcmlwdD4='],
+    ['projectSlug', 'javascript:alert(1)'],
+    ['projectSlug', 'https://evil.example/Projects/'],
+    ['projectSlug', '//evil.example'],
+    ['clientId', '__proto__'],
+    ['clientId', '2147483647'],
+    ['serviceIds', 'x'],
+  ] as const)
+    action('saveItem', formCall({ ...testimonial, [field]: value }), 'invalid');
   // A delete names an item; an account's forms name the account.
   action('deleteItem', itemCall('team', null), 'badRequest');
   action('deleteUser', formCall(), 'badRequest');
@@ -1199,7 +1224,7 @@ function generate() {
 // Snapshots: every content and account row, and every stored file.
 
 async function snapshotRows() {
-  const [team, clients, contacts, events, services, slides, users, tokens] = await Promise.all([
+  const [team, clients, contacts, events, services, slides, users, tokens, testimonials] = await Promise.all([
     testDb.teamMember.findMany({ orderBy: { id: 'asc' } }),
     testDb.client.findMany({ orderBy: { id: 'asc' } }),
     testDb.contact.findMany({ orderBy: { id: 'asc' } }),
@@ -1209,8 +1234,9 @@ async function snapshotRows() {
     testDb.user.findMany({ orderBy: { id: 'asc' } }),
     // last_used_at is bookkeeping written on use (at most every 5 minutes); whether a token exists is what matters.
     testDb.apiToken.findMany({ orderBy: { id: 'asc' }, omit: { lastUsedAt: true } }),
+    testDb.testimonial.findMany({ orderBy: { id: 'asc' } }),
   ]);
-  return { team, clients, contacts, events, services, slides, users, tokens };
+  return { team, clients, contacts, events, services, slides, users, tokens, testimonials };
 }
 
 async function listFiles(dir: string): Promise<string[]> {

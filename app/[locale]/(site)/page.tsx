@@ -13,6 +13,8 @@ import { getHomeProjects } from '@/lib/content/projects';
 import { pageMetadata } from '@/lib/seo';
 import { getBrand } from '@/lib/settings/brand';
 import { KeyFigures } from '@/components/site/key-figures';
+import { Testimonials } from '@/components/site/testimonials';
+import { getTestimonials } from '@/lib/content/testimonials';
 import { TIMINGS } from '@/lib/timings';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -35,7 +37,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, common, meta, brand, slides, clients, events, contacts] = await Promise.all([
+  const [t, common, meta, brand, slides, clients, events, contacts, testimonials] = await Promise.all([
     getTranslations('home'),
     getTranslations('common'),
     getTranslations('meta'),
@@ -44,6 +46,7 @@ export default async function HomePage({ params }: Props) {
     getClients(locale),
     getHomeProjects(locale),
     getContacts(locale),
+    getTestimonials(locale, { kind: 'home' }),
   ]);
   return (
     <>
@@ -75,6 +78,7 @@ export default async function HomePage({ params }: Props) {
         </h2>
         <EventsGrid events={events} />
       </section>
+      <Testimonials items={testimonials} className="mx-auto max-w-7xl px-4 pb-16" />
       <QuoteCta className="mx-auto max-w-7xl px-4 pb-16" />
       <OrganizationJsonLd
         name={brand.name}

@@ -18,9 +18,11 @@ export const clients = defineEntity<Client>()(clientsMeta, {
     text: localized(c, 'details', l),
   }),
   view: (c, l, image) => ({ id: c.id, name: localized(c, 'name', l), logo: image }),
-  // Events show their client's logo; deleting a client must never orphan them silently.
+  // Events and testimonials show their client's logo; deleting a client must never orphan them silently.
   async beforeRemove(client, db) {
     const events = await db.event.count({ where: { clientId: client.id } });
     if (events > 0) throw conflict('clientHasEvents');
+    const testimonials = await db.testimonial.count({ where: { clientId: client.id } });
+    if (testimonials > 0) throw conflict('clientHasTestimonials');
   },
 });

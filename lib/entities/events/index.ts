@@ -61,5 +61,8 @@ export const events = defineEntity<EventWithClient>()(eventsMeta, {
   /** A changed slug keeps the old one, so shared links answer a permanent redirect to the new page. */
   async afterUpdate(before, after, db) {
     await keepFormerSlug(db, EVENT_SLUGS, before.slug, after.slug, after.id);
+    // Testimonials name their project by its address (lib/entities/testimonials): they follow it.
+    if (before.slug !== after.slug)
+      await db.testimonial.updateMany({ where: { projectSlug: before.slug }, data: { projectSlug: after.slug } });
   },
 });

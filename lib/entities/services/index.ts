@@ -39,8 +39,10 @@ export const services = defineEntity<Service>()(servicesMeta, {
   async afterUpdate(before, after, db) {
     await keepFormerSlug(db, SERVICE_SLUGS, before.slug, after.slug, after.id);
   },
-  // Projects list the services they delivered (events.service_ids): a deleted one leaves them all.
+  // Projects list the services they delivered (events.service_ids), testimonials those they speak
+  // of: a deleted one leaves them all.
   async beforeRemove(service, db) {
     await db.$executeRaw`UPDATE events SET service_ids = array_remove(service_ids, ${service.id}) WHERE service_ids @> ARRAY[${service.id}]::int[]`;
+    await db.$executeRaw`UPDATE testimonials SET service_ids = array_remove(service_ids, ${service.id}) WHERE service_ids @> ARRAY[${service.id}]::int[]`;
   },
 });

@@ -11,6 +11,8 @@ import { QuoteCta } from '@/components/site/quote-cta';
 import { VideoPosters } from '@/components/site/video-poster';
 import { StaticImage } from '@/components/ui/static-image';
 import { getProject, type ProjectDetail } from '@/lib/content/projects';
+import { getTestimonials } from '@/lib/content/testimonials';
+import { Testimonials } from '@/components/site/testimonials';
 import { placeOf } from '@/lib/content/place';
 import { Link } from '@/lib/i18n/navigation';
 import { localePath, projectPath } from '@/lib/pages';
@@ -53,7 +55,10 @@ export default async function ProjectPage({ params }: Props) {
   const { locale, slug } = await params;
   setRequestLocale(locale);
   const project = await load(locale, slug);
-  const t = await getTranslations('projects');
+  const [t, testimonials] = await Promise.all([
+    getTranslations('projects'),
+    getTestimonials(locale, { kind: 'project', slug: project.slug }),
+  ]);
   const place = placeOf(project);
   return (
     <article className="mx-auto max-w-6xl px-4 py-10" data-testid="project-page">
@@ -162,6 +167,7 @@ export default async function ProjectPage({ params }: Props) {
           )}
         </nav>
       )}
+      <Testimonials items={testimonials} linkProjects={false} className="mb-10" />
       {project.related.length > 0 && (
         <section aria-labelledby="related-heading" className="mb-10">
           <h2 id="related-heading" className="mb-6 text-2xl font-extrabold">

@@ -8,6 +8,8 @@ import { QuoteSection } from '@/components/site/quote-section';
 import { StaticImage } from '@/components/ui/static-image';
 import { getProjectPage, NO_FILTER } from '@/lib/content/projects';
 import { getService, type ServiceDetail } from '@/lib/content/services';
+import { getTestimonials } from '@/lib/content/testimonials';
+import { Testimonials } from '@/components/site/testimonials';
 import { Link } from '@/lib/i18n/navigation';
 import { QUOTE_ANCHOR } from '@/lib/inquiries/constants';
 import { localePath, pagePath, servicePath } from '@/lib/pages';
@@ -50,10 +52,11 @@ export default async function ServicePage({ params }: Props) {
   setRequestLocale(locale);
   const service = await load(locale, slug);
   // One page of its projects, newest first, whatever their number; the rest are /Projects?service=.
-  const [t, projects, brand] = await Promise.all([
+  const [t, projects, brand, testimonials] = await Promise.all([
     getTranslations('services'),
     getProjectPage(locale, { ...NO_FILTER, service: service.id }),
     getBrand(locale),
+    getTestimonials(locale, { kind: 'service', id: service.id }),
   ]);
   const allProjects = projectsHref({ service: service.id, page: projects.pages > 1 ? 2 : 1 });
   return (
@@ -105,6 +108,7 @@ export default async function ServicePage({ params }: Props) {
           </p>
         )}
       </section>
+      <Testimonials items={testimonials} className="below-fold mb-12" />
       {service.faq.length > 0 && (
         <section aria-labelledby="service-faq-heading" className="below-fold mb-12 max-w-3xl">
           <h2 id="service-faq-heading" className="mb-4 text-2xl font-extrabold">
