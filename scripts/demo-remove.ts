@@ -18,6 +18,7 @@ const NAMES: Record<string, [string, string]> = {
   team: ['team member', 'team members'],
   slides: ['slide', 'slides'],
   contacts: ['contact card', 'contact cards'],
+  certifications: ['certification or award', 'certifications and awards'],
 };
 
 const counted = (n: number, key: string) => `${n} ${NAMES[key]![n === 1 ? 0 : 1]}`;

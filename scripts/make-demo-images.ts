@@ -415,6 +415,23 @@ function contactLogoSvg(): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Certification and award badges (transparent PNG): a seal with its short mark and a ribbon line.
+
+function badgeSvg(mark: string, sub: string, color1: string, color2: string): string {
+  const teeth = Array.from({ length: 24 }, (_, i) => {
+    const angle = (i * 15 * Math.PI) / 180;
+    return `${(200 + 180 * Math.cos(angle)).toFixed(1)},${(200 + 180 * Math.sin(angle)).toFixed(1)}`;
+  }).join(' ');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
+  <defs><linearGradient id="seal" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color1}"/><stop offset="1" stop-color="${color2}"/></linearGradient></defs>
+  <polygon points="${teeth}" fill="url(#seal)" opacity="0.35"/>
+  <circle cx="200" cy="200" r="160" fill="url(#seal)"/>
+  <circle cx="200" cy="200" r="136" fill="none" stroke="#fff" stroke-width="6" opacity="0.8"/>
+  <polygon points="${starPoints(200, 112, 26, 11)}" fill="#fff"/>
+  <text x="200" y="222" ${FONT} font-size="${Math.min(64, 240 / (mark.length * 0.68)).toFixed(1)}" font-weight="bold" fill="#fff" text-anchor="middle">${esc(mark)}</text>
+  <text x="200" y="280" ${FONT} font-size="24" fill="#fff" text-anchor="middle" letter-spacing="4">${esc(sub)}</text>
+</svg>`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // What each file shows. The names in lib/db/demo/content.json refer to these files.
@@ -495,6 +512,11 @@ const SERVICES: { file: string; icon: ServiceIcon; palette: number }[] = [
   { file: 'service-management.jpg', icon: 'management', palette: 4 },
   { file: 'service-streaming.jpg', icon: 'streaming', palette: 5 },
 ];
+const BADGES: { file: string; mark: string; sub: string; colors: [string, string] }[] = [
+  { file: 'cert-iso-9001.png', mark: 'ISO 9001', sub: 'QUALITY', colors: ['#1d4ed8', '#0e7490'] },
+  { file: 'cert-event-safety.png', mark: 'SAFETY', sub: 'EVENT SITES', colors: ['#047857', '#65a30d'] },
+  { file: 'cert-award-2024.png', mark: '2024', sub: 'BEST AV', colors: ['#b45309', '#eab308'] },
+];
 const PORTRAITS: { file: string; name: string; palette: number; seed: number }[] = [
   { file: 'team-khalid-al-mansoori.jpg', name: 'Khalid Al Mansoori', palette: 2, seed: 301 },
   { file: 'team-sara-haddad.jpg', name: 'Sara Haddad', palette: 3, seed: 302 },
@@ -528,6 +550,7 @@ const jobs: [string, Promise<Buffer>][] = [
   ...SERVICES.map((s): [string, Promise<Buffer>] => [s.file, jpeg(serviceSvg(s.icon, palette(s.palette)))]),
   ...PORTRAITS.map((t): [string, Promise<Buffer>] => [t.file, jpeg(portraitSvg(t.name, palette(t.palette), t.seed))]),
   ['contact.png', png(contactLogoSvg())],
+  ...BADGES.map((b): [string, Promise<Buffer>] => [b.file, png(badgeSvg(b.mark, b.sub, b.colors[0], b.colors[1]))]),
 ];
 
 mkdirSync(OUT, { recursive: true });

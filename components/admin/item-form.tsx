@@ -6,7 +6,16 @@ import { toast } from 'sonner';
 import { saveItem } from '@/lib/admin/item-actions';
 import { scriptedForm } from '@/lib/http/scripted-form';
 import type { ActionResult } from '@/lib/admin/action-kit';
-import { AREAS, ITEM_AREA_FIELD, ITEM_ID_FIELD, adminPath, formInput, type AreaKey, type FormField } from '@/lib/admin/areas';
+import {
+  AREAS,
+  ITEM_AREA_FIELD,
+  ITEM_ID_FIELD,
+  REMOVE_DOCUMENT_SUFFIX,
+  adminPath,
+  formInput,
+  type AreaKey,
+  type FormField,
+} from '@/lib/admin/areas';
 import { fieldErrors as toFieldErrors } from '@/lib/entities/fields';
 import { VERSION_FIELD } from '@/lib/entities/version';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -16,6 +25,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { GalleryManager } from './gallery-manager';
 import { ItemSeoPreview } from './item-seo-preview';
 import { ImageInput, type ImageLimits } from './image-input';
+import { PdfInput } from './pdf-input';
 import { MissingLanguageNote } from './missing-language-note';
 import { useUnsavedChanges } from './unsaved-changes';
 import { useFieldMessage } from './use-field-message';
@@ -37,6 +47,7 @@ export function ItemForm({
   id,
   initial = {},
   image = null,
+  documentUrl = null,
   options = {},
   imageLimits,
   version: readVersion = null,
@@ -45,6 +56,8 @@ export function ItemForm({
   id?: number;
   initial?: Record<string, string>;
   image?: string | null;
+  /** The item's document (a certificate's PDF) as held now: its URL, or null. */
+  documentUrl?: string | null;
   options?: Record<string, { value: string; label: string }[]>;
   /** From the server (lib/config.ts): stated under the image field and checked on picking. */
   imageLimits: ImageLimits;
@@ -209,6 +222,32 @@ export function ItemForm({
             error={errorOf('image')}
             limits={imageLimits}
             onPick={(file) => setPicked(Boolean(file))}
+          />
+        ) : field.kind === 'document' ? (
+          <PdfInput
+            key={field.name}
+            name={field.name}
+            label={t(runtimeKey(`fields.${field.name}`))}
+            choose={ta('choosePdf')}
+            hint={t(runtimeKey('documentHint'))}
+            current={
+              documentUrl && (
+                <p className="mb-2 text-sm">
+                  <a href={documentUrl} target="_blank" rel="noopener" className="underline" data-testid="document-current">
+                    {t(runtimeKey('documentCurrent'))}
+                  </a>
+                </p>
+              )
+            }
+            clear={
+              documentUrl && (
+                <label className="mt-2 flex items-center gap-2 text-sm">
+                  <input type="checkbox" name={`${field.name}${REMOVE_DOCUMENT_SUFFIX}`} value="1" className="size-4" />
+                  {t(runtimeKey('documentRemove'))}
+                </label>
+              )
+            }
+            error={errorOf(field.name)}
           />
         ) : field.kind === 'gallery' ? (
           <GalleryManager

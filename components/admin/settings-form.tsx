@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useActionState, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { saveSettings } from '@/lib/settings/actions';
 import { scriptedForm } from '@/lib/http/scripted-form';
@@ -15,6 +15,7 @@ import type { FormField } from '@/lib/admin/areas';
 import { VERSION_FIELD } from '@/lib/entities/version';
 import { TIMINGS } from '@/lib/timings';
 import { ImageInput, type ImageLimits } from './image-input';
+import { PdfInput } from './pdf-input';
 import { useUnsavedChanges } from './unsaved-changes';
 import { useVersionedValues, VersionConflict } from './version-conflict';
 import { typedValues } from '@/lib/admin/conflict';
@@ -182,7 +183,7 @@ export function SettingsForm({
   }
 
   function field(def: FieldDef | SettingsFileField): ReactNode {
-    if (def === 'portfolio') return <PdfInput key={def} current={files.portfolio} error={errorOf('portfolio')} />;
+    if (def === 'portfolio') return <PortfolioInput key={def} current={files.portfolio} error={errorOf('portfolio')} />;
     if (typeof def === 'string') {
       // The picture in force: the uploaded one, else the demo brand's, marked as the default.
       const live = files[def] ?? defaultImages[def];
@@ -303,70 +304,26 @@ function ClearBox({ field }: { field: SettingsFileField }) {
   );
 }
 
-/**
- * The portfolio picker: a PDF only. Like the image picker, the native input stays out of sight
- * (its words follow the browser's language) and a button in the page's language opens it.
- */
-function PdfInput({ current, error }: { current: string | null; error?: string }) {
+/** The portfolio picker (components/admin/pdf-input.tsx): the uploaded PDF, else the demo brand's. */
+function PortfolioInput({ current, error }: { current: string | null; error?: string }) {
   const t = useTranslations('admin.settings');
   const ta = useTranslations('admin');
-  const input = useRef<HTMLInputElement>(null);
-  const [fileName, setFileName] = useState<string | null>(null);
-  const id = 'field-portfolio';
-  // Cleared with the form after a save.
-  useEffect(() => {
-    const form = input.current?.form;
-    if (!form) return;
-    const clear = () => setFileName(null);
-    form.addEventListener('reset', clear);
-    return () => form.removeEventListener('reset', clear);
-  }, []);
   return (
-    <div>
-      <p id={`${id}-label`} className="mb-1 font-semibold">
-        {t('fields.portfolio')}
-      </p>
-      <p className="mb-2 text-sm">
-        {current ? t('currentPortfolio') : t('defaultPortfolio')}{' '}
-        <a href={current ?? PORTFOLIO_PATH} target="_blank" rel="noopener" className="underline">
-          {t('viewPortfolio')}
-        </a>
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <button
-          id={id}
-          type="button"
-          onClick={() => input.current?.click()}
-          aria-labelledby={`${id}-label ${id}-choose`}
-          aria-describedby={`${id}-file ${id}-hint${error ? ` ${id}-error` : ''}`}
-          className="btn-primary"
-        >
-          <span id={`${id}-choose`}>{t('choosePdf')}</span>
-        </button>
-        <span id={`${id}-file`} className="min-w-0 text-sm break-all">
-          {fileName ?? ta('noFileChosen')}
-        </span>
-        <input
-          ref={input}
-          name="portfolio"
-          type="file"
-          tabIndex={-1}
-          aria-hidden="true"
-          hidden
-          accept="application/pdf,.pdf"
-          onChange={(e) => setFileName(e.target.files?.[0]?.name ?? null)}
-          data-testid="portfolio-input"
-        />
-      </div>
-      <p id={`${id}-hint`} className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-        {t('hints.portfolio')}
-      </p>
-      {current && <ClearBox field="portfolio" />}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
-          {error}
+    <PdfInput
+      name="portfolio"
+      label={t('fields.portfolio')}
+      choose={ta('choosePdf')}
+      hint={t('hints.portfolio')}
+      current={
+        <p className="mb-2 text-sm">
+          {current ? t('currentPortfolio') : t('defaultPortfolio')}{' '}
+          <a href={current ?? PORTFOLIO_PATH} target="_blank" rel="noopener" className="underline">
+            {t('viewPortfolio')}
+          </a>
         </p>
-      )}
-    </div>
+      }
+      clear={current && <ClearBox field="portfolio" />}
+      error={error}
+    />
   );
 }

@@ -35,7 +35,7 @@ export interface FormField {
 export function formInput(fields: readonly FormField[], data: FormData): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   for (const field of fields) {
-    if (field.kind === 'image') continue;
+    if (field.kind === 'image' || field.kind === 'document') continue;
     const values = data.getAll(field.name).filter((value): value is string => typeof value === 'string');
     // A multi-select sends an empty marker first (its form does), so "none ticked" is a value and
     // a field not sent at all keeps what the row has.
@@ -45,6 +45,9 @@ export function formInput(fields: readonly FormField[], data: FormData): Record<
   }
   return raw;
 }
+
+/** The box that drops an item's document (`<column>` + this), sent "1" when ticked. */
+export const REMOVE_DOCUMENT_SUFFIX = 'Remove';
 
 /** The item form's and the item delete's hidden fields naming the area and the item (lib/admin/item-actions.ts). */
 export const ITEM_AREA_FIELD = 'itemArea';
@@ -72,7 +75,7 @@ export interface AreaDef {
   list: string;
   create: string;
   edit: string;
-  /** The image (when the entity has one) first, then the schema's form fields (`form` metadata), in schema order. */
+  /** The image (when the entity has one) first, then the schema's form fields (`form` metadata), in schema order, then its document. */
   fields: FormField[];
   imageRequired: boolean;
   errorToastMs: number;
@@ -84,7 +87,7 @@ export interface AreaDef {
 }
 
 function deriveArea(entity: EntityMeta): AreaDef {
-  const { admin, image } = entity;
+  const { admin, image, document } = entity;
   const fields: FormField[] = [
     ...(image ? [{ name: 'image', kind: 'image' as const, required: image.required }] : []),
     ...formFields(entity).map((field) => ({
@@ -94,6 +97,8 @@ function deriveArea(entity: EntityMeta): AreaDef {
         ? { defaultOn: !field.startsOff && entity.schema.shape[field.name]?.safeParse(undefined).data === true }
         : {}),
     })),
+    // Its document last, after the words that say what it is.
+    ...(document ? [{ name: document.column, kind: 'document' as const, required: false }] : []),
   ];
   return {
     key: entity.key as AreaKey,

@@ -37,7 +37,7 @@ export function differences(
   yours: Record<string, string>,
 ): FieldDifference[] {
   return fields
-    .filter((f) => f.kind !== 'image' && yours[f.name] !== undefined && !same(theirs[f.name], yours[f.name]))
+    .filter((f) => f.kind !== 'image' && f.kind !== 'document' && yours[f.name] !== undefined && !same(theirs[f.name], yours[f.name]))
     .map((f) => ({ name: f.name, theirs: theirs[f.name] ?? '', yours: yours[f.name] ?? '' }));
 }
 

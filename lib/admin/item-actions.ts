@@ -18,7 +18,7 @@ import { sentVersion, VERSION_FIELD } from '@/lib/entities/version';
 import { argsOf, formArgs, formLocale, idArg, runAction, type ActionResult } from '@/lib/admin/action-kit';
 import { isScripted } from '@/lib/http/scripted-form';
 import { entityOf } from '@/lib/entities/registry';
-import { adminPath, AREAS, formInput, ITEM_AREA_FIELD, ITEM_ID_FIELD, type AreaKey } from '@/lib/admin/areas';
+import { adminPath, AREAS, formInput, ITEM_AREA_FIELD, ITEM_ID_FIELD, REMOVE_DOCUMENT_SUFFIX, type AreaKey } from '@/lib/admin/areas';
 import { typedValues } from '@/lib/admin/conflict';
 import { formValues } from '@/lib/admin/server';
 
@@ -48,10 +48,21 @@ function namedArea(form: FormData): AreaKey | null {
   return area.success ? area.data : null;
 }
 
-function fieldsOf(key: AreaKey, form: FormData): { raw: Record<string, unknown>; image: File | null } {
-  const value = form.get('image');
-  const hasImage = AREAS[key].fields.some((field) => field.kind === 'image');
-  return { raw: formInput(AREAS[key].fields, form), image: hasImage && value instanceof File && value.size > 0 ? value : null };
+const sentFile = (value: FormDataEntryValue | null) => (value instanceof File && value.size > 0 ? value : null);
+
+/** The form's fields as the schema reads them, and its files: the image, the document or the order to drop it. */
+function fieldsOf(key: AreaKey, form: FormData): { raw: Record<string, unknown>; files: crud.Uploads } {
+  const { fields } = AREAS[key];
+  const document = fields.find((field) => field.kind === 'document');
+  return {
+    raw: formInput(fields, form),
+    files: {
+      image: fields.some((field) => field.kind === 'image') ? sentFile(form.get('image')) : null,
+      ...(document
+        ? { document: sentFile(form.get(document.name)), removeDocument: form.get(`${document.name}${REMOVE_DOCUMENT_SUFFIX}`) === '1' }
+        : {}),
+    },
+  };
 }
 
 /**
@@ -69,10 +80,10 @@ export async function saveItem(_previous: ActionResult | null, form: FormData): 
     const [data] = argsOf(formArgs, [form]);
     const item = itemOf(data, { existing: false });
     target = item;
-    const { raw, image } = fieldsOf(item.area, data);
+    const { raw, files } = fieldsOf(item.area, data);
     const who = await whoOfAction(user);
-    if (item.id === null) return void (await crud.create(entityOf(item.area), raw, image, who));
-    await crud.update(entityOf(item.area), item.id, raw, image, who, sentVersion(data.get(VERSION_FIELD)));
+    if (item.id === null) return void (await crud.create(entityOf(item.area), raw, files, who));
+    await crud.update(entityOf(item.area), item.id, raw, files, who, sentVersion(data.get(VERSION_FIELD)));
   });
   const saved = target as { area: AreaKey; id: number | null } | null;
   const answer = result.ok || result.error !== 'staleVersion' || !saved?.id ? result : await withConflict(result, saved.area, saved.id);

@@ -1,6 +1,6 @@
 import 'server-only';
 import * as crud from '@/lib/entities/crud';
-import { rowImageUrl, rowToInput, type AdminCard } from '@/lib/entities/define';
+import { rowDocumentUrl, rowImageUrl, rowToInput, type AdminCard } from '@/lib/entities/define';
 import { db } from '@/lib/db/client';
 import { events } from '@/lib/entities/events';
 import { parseId } from '@/lib/entities/ids';
@@ -114,6 +114,8 @@ export async function projectCards(
 export interface FormValues {
   values: Record<string, string>;
   image: string | null;
+  /** The item's document (a PDF) URL, or null. */
+  document: string | null;
   /** The version the form is read at; its save carries it back (lib/entities/version.ts). */
   version: string | null;
   /** The public page showing the item (an English path), null while it is not shown. */
@@ -133,6 +135,7 @@ export async function formValues(area: AreaDef, id: number): Promise<FormValues 
     return {
       values: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, formText(v)])),
       image: rowImageUrl(entity, row),
+      document: rowDocumentUrl(entity, row),
       version: versionOf(row),
       sitePath: entity.sitePath(row),
     };

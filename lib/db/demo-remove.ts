@@ -12,6 +12,7 @@ import { services } from '@/lib/entities/services';
 import { slides } from '@/lib/entities/slides';
 import { team } from '@/lib/entities/team';
 import { testimonials } from '@/lib/entities/testimonials';
+import { certifications } from '@/lib/entities/certifications';
 import { slugify } from '@/lib/slug';
 import { uploads } from '@/lib/uploads/store';
 import { type UploadFolder } from '@/lib/uploads/store-contract';
@@ -36,12 +37,12 @@ export interface DemoRemoval {
   keptInUse: { clients: number; services: number };
 }
 
-type DemoKey = 'testimonials' | 'events' | 'clients' | 'services' | 'team' | 'slides' | 'contacts';
+type DemoKey = 'testimonials' | 'events' | 'clients' | 'services' | 'team' | 'slides' | 'contacts' | 'certifications';
 
 /** Testimonials and events first: a demo client can only be deleted once its projects and words are. */
-const ORDER: DemoKey[] = ['testimonials', 'events', 'clients', 'services', 'team', 'slides', 'contacts'];
+const ORDER: DemoKey[] = ['testimonials', 'events', 'clients', 'services', 'team', 'slides', 'contacts', 'certifications'];
 
-const ENTITY: Record<DemoKey, AnyEntity> = { testimonials, events, clients, services, team, slides, contacts };
+const ENTITY: Record<DemoKey, AnyEntity> = { testimonials, events, clients, services, team, slides, contacts, certifications };
 
 type Fields = Record<string, unknown>;
 
@@ -74,6 +75,10 @@ function records(): Record<DemoKey, DemoRecord[]> {
     services: demo.services.map((s) => ({ file: s.image, same: (row) => sameTexts(row, s, textKeys(s, ['image'])) })),
     team: demo.team.map((t) => ({ file: t.image, same: (row) => sameTexts(row, t, textKeys(t, ['image'])) })),
     contacts: [{ file: demo.contact.logo, same: (row) => sameTexts(row, demo.contact, textKeys(demo.contact, ['logo'])) }],
+    certifications: demo.certifications.map((c) => ({
+      file: c.logo,
+      same: (row) => sameTexts(row, c, textKeys(c, ['logo', 'expiresOn'])) && day(row.expiresOn) === c.expiresOn && row.pdf === '',
+    })),
     events: demo.events.map((e) => ({
       file: e.image,
       same: (row) =>

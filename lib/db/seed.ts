@@ -48,6 +48,7 @@ async function storeImages(written: Stored[]): Promise<Map<string, string>> {
     ...demo.services.map((s): [UploadFolder, string] => ['services', s.image]),
     ...demo.team.map((t): [UploadFolder, string] => ['team', t.image]),
     ['contacts', demo.contact.logo],
+    ...demo.certifications.map((c): [UploadFolder, string] => ['certifications', c.logo]),
   ];
   const stored = new Map<string, string>();
   // Every copy is awaited before a failure is reported, so no file is still being written during clean-up.
@@ -139,6 +140,13 @@ export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promis
           serviceIds: services.map((n) => serviceIds[n]!),
         })),
       });
+      await tx.certification.createMany({
+        data: demo.certifications.map(({ logo, expiresOn, ...certification }) => ({
+          ...certification,
+          expiresOn: expiresOn ? new Date(`${expiresOn}T00:00:00Z`) : null,
+          logo: image(logo),
+        })),
+      });
       await tx.contact.create({ data: { ...demo.contact, logo: image(demo.contact.logo) } });
       return true;
     }, STARTUP_TRANSACTION);
@@ -149,7 +157,7 @@ export async function seedIfEmpty(db: PrismaClient, log: Log = () => {}): Promis
     }
     log(
       `seed: added ${demo.slides.length} slides, ${demo.clients.length} clients, ${demo.events.length} events, ` +
-        `${demo.services.length} services, ${demo.team.length} team members, ${demo.testimonials.length} testimonials and 1 contact in ${Date.now() - started} ms`,
+        `${demo.services.length} services, ${demo.team.length} team members, ${demo.testimonials.length} testimonials, ${demo.certifications.length} certifications and 1 contact in ${Date.now() - started} ms`,
     );
     return true;
   } catch (error) {

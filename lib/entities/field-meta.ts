@@ -14,6 +14,8 @@ export type FieldKind =
   | 'date'
   | 'select'
   | 'image'
+  /** A PDF beside the image (the entity's `document`): a file input, and a box to drop the one held. */
+  | 'document'
   /** A yes/no box (an unticked box sends nothing, so the form sends 0 before it). */
   | 'checkbox'
   /** Several rows of `optionsFrom`, as a group of boxes. */
@@ -23,7 +25,7 @@ export type FieldKind =
 
 /** A schema field's input in the back-office form (its `form` metadata). */
 export interface FormDef {
-  kind: Exclude<FieldKind, 'image'>;
+  kind: Exclude<FieldKind, 'image' | 'document'>;
   /** Right-to-left input (the Arabic fields). */
   rtl?: boolean;
   /** For a select: the entity whose rows are the choices (their card title is the label). */

@@ -12,14 +12,29 @@ import { servicesMeta } from './services/meta';
 import { slidesMeta } from './slides/meta';
 import { teamMeta } from './team/meta';
 import { testimonialsMeta } from './testimonials/meta';
+import { certificationsMeta } from './certifications/meta';
 
-export const ENTITY_METAS = [slidesMeta, teamMeta, servicesMeta, contactsMeta, eventsMeta, clientsMeta, testimonialsMeta] as const;
+export const ENTITY_METAS = [
+  slidesMeta,
+  teamMeta,
+  servicesMeta,
+  contactsMeta,
+  eventsMeta,
+  clientsMeta,
+  testimonialsMeta,
+  certificationsMeta,
+] as const;
 
 export type EntityKey = (typeof ENTITY_METAS)[number]['key'];
 
 const BY_KEY = new Map<string, EntityMeta>(ENTITY_METAS.map((meta) => [meta.key, meta]));
 
 export const isEntityKey = (key: unknown): key is EntityKey => typeof key === 'string' && BY_KEY.has(key);
+
+/** The public folders that also serve their entity's documents (PDFs: a certificate's). */
+export const DOCUMENT_URL_FOLDERS: ReadonlySet<string> = new Set(
+  ENTITY_METAS.flatMap((meta: EntityMeta) => (meta.image && meta.document ? [meta.image.urlFolder] : [])),
+);
 
 /** Public image folder → the upload folders whose files it serves (events share contactimges). */
 export const IMAGE_URL_FOLDERS: ReadonlyMap<string, EntityKey[]> = ENTITY_METAS.filter((meta) => meta.image).reduce((folders, meta) => {

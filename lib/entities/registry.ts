@@ -10,9 +10,10 @@ import { services } from './services';
 import { slides } from './slides';
 import { team } from './team';
 import { testimonials } from './testimonials';
+import { certifications } from './certifications';
 import { ENTITY_METAS, type EntityKey } from './metas';
 
-export { IMAGE_URL_FOLDERS, isEntityKey, type EntityKey } from './metas';
+export { DOCUMENT_URL_FOLDERS, IMAGE_URL_FOLDERS, isEntityKey, type EntityKey } from './metas';
 
 /** Every key has its server half (a missing one fails the type check). */
 const SERVER_HALVES: { readonly [K in EntityKey]: AnyEntity & { key: K } } = {
@@ -23,6 +24,7 @@ const SERVER_HALVES: { readonly [K in EntityKey]: AnyEntity & { key: K } } = {
   events,
   clients,
   testimonials,
+  certifications,
 };
 
 /** Every entity, in the menu order of lib/entities/metas.ts. */

@@ -11,4 +11,5 @@ export const ADMIN_SEGMENTS = {
   events: { list: 'Events', create: 'CreateEvent', edit: 'Event' },
   clients: { list: 'Clients', create: 'CreateClient', edit: 'Client' },
   testimonials: { list: 'Testimonials', create: 'CreateTestimonial', edit: 'Testimonial' },
+  certifications: { list: 'Certifications', create: 'CreateCertification', edit: 'Certification' },
 } as const;

@@ -34,6 +34,7 @@ async function contentCounts(db: PrismaClient) {
     slides: await db.slide.count(),
     contacts: await db.contact.count(),
     testimonials: await db.testimonial.count(),
+    certifications: await db.certification.count(),
   };
 }
 
@@ -63,7 +64,16 @@ describe('npm run demo:remove on PostgreSQL', () => {
     'removes the demo, keeps the settings, the accounts, a staff project with what it uses and an edited item',
     { timeout: 240_000 },
     async () => {
-      expect(await contentCounts(db)).toEqual({ events: 8, clients: 6, services: 6, team: 6, slides: 4, contacts: 1, testimonials: 3 });
+      expect(await contentCounts(db)).toEqual({
+        events: 8,
+        clients: 6,
+        services: 6,
+        team: 6,
+        slides: 4,
+        contacts: 1,
+        testimonials: 3,
+        certifications: 3,
+      });
       const admin = await adminIn(db);
       await db.siteSettings.create({ data: { id: 1, companyNameEn: 'Staff Events LLC', companyNameAr: 'فعاليات الطاقم' } });
       const client = await db.client.findFirstOrThrow({ where: { nameEn: demo.clients[0]!.nameEn } });
@@ -88,11 +98,20 @@ describe('npm run demo:remove on PostgreSQL', () => {
       expect(first.stderr).toBe('');
       expect(first.code).toBe(0);
       expect(lines(first.stdout)).toEqual([
-        '[demo:remove] removed 3 testimonials, 8 projects, 5 clients, 5 services, 5 team members, 4 slides, 1 contact card',
+        '[demo:remove] removed 3 testimonials, 8 projects, 5 clients, 5 services, 5 team members, 4 slides, 1 contact card, 3 certifications and awards',
         '[demo:remove] kept 1 client and 1 service of the demo: projects of yours use them',
         KEPT_LINE,
       ]);
-      expect(await contentCounts(db)).toEqual({ events: 1, clients: 1, services: 1, team: 1, slides: 0, contacts: 0, testimonials: 0 });
+      expect(await contentCounts(db)).toEqual({
+        events: 1,
+        clients: 1,
+        services: 1,
+        team: 1,
+        slides: 0,
+        contacts: 0,
+        testimonials: 0,
+        certifications: 0,
+      });
       expect(await db.event.findUniqueOrThrow({ where: { id: staffProject.id } })).toMatchObject({
         nameEn: 'Staff Wedding Gala',
         clientId: client.id,
@@ -109,8 +128,8 @@ describe('npm run demo:remove on PostgreSQL', () => {
       expect(settings.demoRemovedAt).toBeInstanceOf(Date);
       // Each removal is a delete entry of the log (restorable), and its files went to the trash.
       const entries = await db.activityLog.findMany({ where: { kind: 'delete' }, select: { entity: true, address: true, actorId: true } });
-      // 3 + 8 + 5 + 5 + 5 + 4 + 1, as the first line counts them.
-      expect(entries).toHaveLength(31);
+      // 3 + 8 + 5 + 5 + 5 + 4 + 1 + 3, as the first line counts them.
+      expect(entries).toHaveLength(34);
       expect(new Set(entries.map((e) => `${e.address} ${e.actorId}`))).toEqual(new Set(['npm run demo:remove null']));
       expect(readdirSync(path.join(uploads, 'trash-events'))).toHaveLength(8);
       expect(readdirSync(path.join(uploads, 'trash-slides'))).toHaveLength(4);
@@ -125,8 +144,17 @@ describe('npm run demo:remove on PostgreSQL', () => {
         '[demo:remove] kept 1 client and 1 service of the demo: projects of yours use them',
         KEPT_LINE,
       ]);
-      expect(await contentCounts(db)).toEqual({ events: 1, clients: 1, services: 1, team: 1, slides: 0, contacts: 0, testimonials: 0 });
-      expect(await db.activityLog.count({ where: { kind: 'delete' } })).toBe(31);
+      expect(await contentCounts(db)).toEqual({
+        events: 1,
+        clients: 1,
+        services: 1,
+        team: 1,
+        slides: 0,
+        contacts: 0,
+        testimonials: 0,
+        certifications: 0,
+      });
+      expect(await db.activityLog.count({ where: { kind: 'delete' } })).toBe(34);
 
       // Staff then empty the site themselves: the next start's seed leaves it empty.
       await db.event.deleteMany();
@@ -134,7 +162,16 @@ describe('npm run demo:remove on PostgreSQL', () => {
       await db.service.deleteMany();
       await db.teamMember.deleteMany();
       await seed(env);
-      expect(await contentCounts(db)).toEqual({ events: 0, clients: 0, services: 0, team: 0, slides: 0, contacts: 0, testimonials: 0 });
+      expect(await contentCounts(db)).toEqual({
+        events: 0,
+        clients: 0,
+        services: 0,
+        team: 0,
+        slides: 0,
+        contacts: 0,
+        testimonials: 0,
+        certifications: 0,
+      });
     },
   );
 });
@@ -161,10 +198,19 @@ describe('npm run demo:remove on the embedded database', () => {
       expect(held.code).toBe(0);
       expect(lines(held.stdout)).toEqual([
         `[demo:remove] the running server (process ${process.pid}) holds the embedded database: working through its connection`,
-        '[demo:remove] removed 3 testimonials, 8 projects, 6 clients, 6 services, 6 team members, 4 slides, 1 contact card',
+        '[demo:remove] removed 3 testimonials, 8 projects, 6 clients, 6 services, 6 team members, 4 slides, 1 contact card, 3 certifications and awards',
         KEPT_LINE,
       ]);
-      expect(await contentCounts(db)).toEqual({ events: 0, clients: 0, services: 0, team: 0, slides: 0, contacts: 0, testimonials: 0 });
+      expect(await contentCounts(db)).toEqual({
+        events: 0,
+        clients: 0,
+        services: 0,
+        team: 0,
+        slides: 0,
+        contacts: 0,
+        testimonials: 0,
+        certifications: 0,
+      });
       expect(await db.user.count()).toBe(0);
     } finally {
       await db.$disconnect();

@@ -4,7 +4,7 @@ import ar from '@/messages/ar.json';
 import { AREAS, MENU, resolveAdminRoute } from '@/lib/admin/areas';
 import { fieldMeta, fieldNames, formFields, imageUrl, rowToInput, type FieldDef, type Row } from '@/lib/entities/define';
 import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
-import { ENTITIES, IMAGE_URL_FOLDERS, entityByKey, type EntityKey } from '@/lib/entities/registry';
+import { DOCUMENT_URL_FOLDERS, ENTITIES, IMAGE_URL_FOLDERS, entityByKey, type EntityKey } from '@/lib/entities/registry';
 import { LEGACY_ENTITIES, legacyOf } from '@/lib/legacy/entities';
 import { events } from '@/lib/entities/events';
 import { fromLegacy, legacyContact } from '@/lib/legacy/serializer';
@@ -13,15 +13,37 @@ import { fromLegacy, legacyContact } from '@/lib/legacy/serializer';
 
 describe('entity registry', () => {
   it("lists the content entities once each, in the menu order of the spec, then issue 37's", () => {
-    expect(ENTITIES.map((e) => e.key)).toEqual(['slides', 'team', 'services', 'contacts', 'events', 'clients', 'testimonials']);
-    expect(MENU.map((a) => a.list)).toEqual(['Slider', 'Teams', 'Services', 'Contacts', 'Events', 'Clients', 'Testimonials']);
+    expect(ENTITIES.map((e) => e.key)).toEqual([
+      'slides',
+      'team',
+      'services',
+      'contacts',
+      'events',
+      'clients',
+      'testimonials',
+      'certifications',
+    ]);
+    expect(MENU.map((a) => a.list)).toEqual([
+      'Slider',
+      'Teams',
+      'Services',
+      'Contacts',
+      'Events',
+      'Clients',
+      'Testimonials',
+      'Certifications',
+    ]);
   });
 
   for (const entity of ENTITIES) {
     describe(entity.key, () => {
       it('has a form field for every schema field and none other, the image first', () => {
         expect(formFields(entity).map((f) => f.name)).toEqual(fieldNames(entity));
-        expect(AREAS[entity.key].fields.map((f) => f.name)).toEqual([...(entity.image ? ['image'] : []), ...fieldNames(entity)]);
+        expect(AREAS[entity.key].fields.map((f) => f.name)).toEqual([
+          ...(entity.image ? ['image'] : []),
+          ...fieldNames(entity),
+          ...(entity.document ? [entity.document.column] : []),
+        ]);
       });
       it('has an old field name (or "not in the old API") for every schema field, and its image', () => {
         if (!legacyOf(entity)) {
@@ -141,6 +163,13 @@ describe('entity registry', () => {
       { name: 'projectSlug', kind: 'text', hint: true },
       { name: 'serviceIds', kind: 'multiselect', optionsFrom: 'services' },
     ],
+    certifications: [
+      { name: 'nameEn', kind: 'text', hint: true },
+      { name: 'nameAr', kind: 'text', rtl: true },
+      { name: 'issuerEn', kind: 'text' },
+      { name: 'issuerAr', kind: 'text', rtl: true },
+      { name: 'expiresOn', kind: 'date', hint: true },
+    ],
   };
 
   it("derives each form from its schema's metadata, exactly as the descriptors stated it (order, kinds, rtl, options, hints)", () => {
@@ -160,10 +189,11 @@ describe('entity registry', () => {
         entity.key,
       ).toEqual(pairs);
       const image = entity.image ? [{ name: 'image', kind: 'image' }] : [];
+      const document = entity.document ? [{ name: entity.document.column, kind: 'document' }] : [];
       expect(
         AREAS[entity.key].fields.map(({ required: _, defaultOn: __, language: ___, ...field }) => field),
         entity.key,
-      ).toStrictEqual([...image, ...FORMS[entity.key]]);
+      ).toStrictEqual([...image, ...FORMS[entity.key], ...document]);
     }
     // A new project starts as an unfeatured draft in the form, though /api still publishes what it
     // creates without saying (its old clients never send the flag).
@@ -238,6 +268,7 @@ describe('entity registry', () => {
     expect(required('events')).toEqual(['image', 'nameEn', 'cost', 'clientId', 'locationEn', 'locationAr']);
     expect(required('clients')).toEqual(['image', 'nameEn', 'nameAr']);
     expect(required('testimonials')).toEqual(['quoteEn', 'quoteAr', 'personEn', 'clientId']);
+    expect(required('certifications')).toEqual(['image', 'nameEn', 'nameAr', 'issuerEn']);
   });
 
   it("keeps the offices', the portfolio's and the service pages' fields out of the old API: only those are hidden from it", () => {
@@ -280,7 +311,10 @@ describe('entity registry', () => {
       contactimges: ['contacts', 'events'],
       clientimges: ['clients'],
       testimonialimges: ['testimonials'],
+      certimges: ['certifications'],
     });
+    // Only a certificate's folder serves PDFs too.
+    expect([...DOCUMENT_URL_FOLDERS]).toEqual(['certimges']);
     expect(imageUrl(events, '1-a.jpg')).toBe('/contactimges/1-a.jpg');
     expect(imageUrl(events, null)).toBeNull();
   });
@@ -299,7 +333,7 @@ describe('entity registry', () => {
     expect(LEGACY_ENTITIES.map(({ entity }) => entity.key)).toEqual(
       ENTITIES.filter((entity) => legacyOf(entity)).map((entity) => entity.key),
     );
-    expect(ENTITIES.filter((entity) => !legacyOf(entity)).map((entity) => entity.key)).toEqual(['testimonials']);
+    expect(ENTITIES.filter((entity) => !legacyOf(entity)).map((entity) => entity.key)).toEqual(['testimonials', 'certifications']);
     expect(LEGACY_ENTITIES.map(({ entity }) => legacyOf(entity)?.resource)).toEqual([
       'slider',
       'team',

@@ -15,6 +15,8 @@ import { getBrand } from '@/lib/settings/brand';
 import { KeyFigures } from '@/components/site/key-figures';
 import { Testimonials } from '@/components/site/testimonials';
 import { getTestimonials } from '@/lib/content/testimonials';
+import { Certifications } from '@/components/site/certifications';
+import { getCertifications } from '@/lib/content/certifications';
 import { TIMINGS } from '@/lib/timings';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -37,7 +39,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, common, meta, brand, slides, clients, events, contacts, testimonials] = await Promise.all([
+  const [t, common, meta, brand, slides, clients, events, contacts, testimonials, certifications] = await Promise.all([
     getTranslations('home'),
     getTranslations('common'),
     getTranslations('meta'),
@@ -47,6 +49,7 @@ export default async function HomePage({ params }: Props) {
     getHomeProjects(locale),
     getContacts(locale),
     getTestimonials(locale, { kind: 'home' }),
+    getCertifications(locale),
   ]);
   return (
     <>
@@ -79,6 +82,7 @@ export default async function HomePage({ params }: Props) {
         <EventsGrid events={events} />
       </section>
       <Testimonials items={testimonials} className="mx-auto max-w-7xl px-4 pb-16" />
+      <Certifications items={certifications} locale={locale} className="mx-auto max-w-7xl px-4 pb-16" />
       <QuoteCta className="mx-auto max-w-7xl px-4 pb-16" />
       <OrganizationJsonLd
         name={brand.name}

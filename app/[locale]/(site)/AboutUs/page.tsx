@@ -4,6 +4,8 @@ import { StaticImage } from '@/components/ui/static-image';
 import { pageMetadata } from '@/lib/seo';
 import { getBrand } from '@/lib/settings/brand';
 import { KeyFigures } from '@/components/site/key-figures';
+import { Certifications } from '@/components/site/certifications';
+import { getCertifications } from '@/lib/content/certifications';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -14,7 +16,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AboutPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, meta, brand] = await Promise.all([getTranslations('about'), getTranslations('meta'), getBrand(locale)]);
+  const [t, meta, brand, certifications] = await Promise.all([
+    getTranslations('about'),
+    getTranslations('meta'),
+    getBrand(locale),
+    getCertifications(locale),
+  ]);
   // The About text set in the settings replaces the demo's heading and paragraphs (the heading
   // names the demo's founding year); the page's own title heads it then.
   return (
@@ -43,6 +50,7 @@ export default async function AboutPage({ params }: Props) {
         </div>
       </div>
       <KeyFigures figures={brand.figures} className="mx-auto max-w-6xl px-4 pb-14" />
+      <Certifications items={certifications} locale={locale} className="mx-auto max-w-6xl px-4 pb-14" />
     </>
   );
 }

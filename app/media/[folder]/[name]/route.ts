@@ -6,7 +6,9 @@ import { CONTENT_TYPES } from '@/lib/uploads/image';
 import { isCut, isCutName, storedCut } from '@/lib/uploads/cuts';
 import { uploads } from '@/lib/uploads/store';
 import { SITE_FOLDER, type UploadFolder } from '@/lib/uploads/store-contract';
-import { IMAGE_URL_FOLDERS } from '@/lib/entities/registry';
+import { LRUCache } from 'lru-cache';
+import { DOCUMENT_URL_FOLDERS, IMAGE_URL_FOLDERS } from '@/lib/entities/registry';
+import { pdfActiveContent } from '@/lib/uploads/pdf-active-content';
 import { SITE_URL_FOLDER } from '@/lib/settings/paths';
 
 // Serves /sliderimges/x.jpg and the other legacy folders (rewritten here in next.config.ts), and
@@ -18,13 +20,29 @@ import { SITE_URL_FOLDER } from '@/lib/settings/paths';
 // upload older than stored cuts.
 type Context = { params: Promise<{ folder: string; name: string }> };
 
+/**
+ * Whether a stored PDF holds active content (a script, an action, HTML: then it is only ever
+ * downloaded), by its never-reused name: each file is read for it once, not on every request.
+ */
+const pdfVerdicts = new LRUCache<string, boolean>({ max: 500 });
+function isActivePdf(key: string, data: Buffer): boolean {
+  let active = pdfVerdicts.get(key);
+  if (active === undefined) pdfVerdicts.set(key, (active = pdfActiveContent(data) !== null));
+  return active;
+}
+
 export async function GET(request: Request, { params }: Context) {
   const { folder, name } = await params;
   const locale = preferredLocale(request.headers.get('accept-language'));
   const folders: readonly UploadFolder[] | undefined = folder === SITE_URL_FOLDER ? [SITE_FOLDER] : IMAGE_URL_FOLDERS.get(folder);
-  const type = CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
+  const extension = name.split('.').pop()?.toLowerCase() ?? '';
+  // A certificate's PDF is served from its entity's folder too (lib/entities/define.ts `document`).
+  const pdf = extension === 'pdf' && DOCUMENT_URL_FOLDERS.has(folder);
+  const type = pdf ? 'application/pdf' : CONTENT_TYPES[extension];
   if (!folders || !type) return plainText(404, errorMessage('notFound', locale));
   const crop = new URL(request.url).searchParams.get('crop');
+  // A PDF has no cuts.
+  if (pdf && crop !== null) return plainText(404, errorMessage('notFound', locale));
   if (crop !== null && !isCut(crop)) return plainText(400, errorMessage('unknownCrop', locale));
   // A cut is not cut again (that would store cuts of cuts, one per request's choice).
   if (crop !== null && isCutName(name)) return plainText(404, errorMessage('notFound', locale));
@@ -52,6 +70,8 @@ export async function GET(request: Request, { params }: Context) {
         'Last-Modified': file.modified.toUTCString(),
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "default-src 'none'; sandbox",
+        // Opened in the browser's viewer, unless it holds something active: then only downloaded.
+        ...(pdf ? { 'Content-Disposition': isActivePdf(`${store}/${name}`, data) ? 'attachment' : 'inline' } : {}),
       };
       // A 304 carries the validators and caching, not the representation's metadata (RFC 9110 15.4.5).
       if (notModified(request, etag, file.modified)) {

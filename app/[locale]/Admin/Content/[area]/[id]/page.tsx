@@ -64,6 +64,7 @@ export default async function AreaEditPage({ params }: Props) {
         initial={current.values}
         version={current.version}
         image={current.image}
+        documentUrl={current.document}
         options={options}
         imageLimits={imageLimits()}
       />
