@@ -88,15 +88,15 @@ export function parseVideoUrl(input: string): VideoRef | null {
 }
 
 /**
- * The frame's address, started at once (the visitor has just pressed play), on the provider's
- * privacy-enhanced player. The id is encoded as well as checked upstream: a stored id that
- * bypassed parseVideoUrl still cannot leave its path segment.
+ * The frame's address on the provider's privacy-enhanced player: started at once (the visitor has
+ * just pressed play), or `quiet`, for a visitor who asks for reduced motion: muted and paused
+ * until they start it in the player. The id is encoded as well as checked upstream: a stored id
+ * that bypassed parseVideoUrl still cannot leave its path segment.
  */
-export function embedUrl(video: VideoRef): string {
+export function embedUrl(video: VideoRef, { quiet = false }: { quiet?: boolean } = {}): string {
   const id = encodeURIComponent(video.id);
-  return video.provider === 'youtube'
-    ? `${VIDEO_FRAME_ORIGINS[0]}/embed/${id}?autoplay=1`
-    : `${VIDEO_FRAME_ORIGINS[1]}/video/${id}?dnt=1&autoplay=1`;
+  if (video.provider === 'youtube') return `${VIDEO_FRAME_ORIGINS[0]}/embed/${id}?${quiet ? 'mute=1' : 'autoplay=1'}`;
+  return `${VIDEO_FRAME_ORIGINS[1]}/video/${id}?dnt=1&${quiet ? 'muted=1' : 'autoplay=1'}`;
 }
 
 /** The video's page on the provider's site: where the poster links before (or without) JavaScript. */

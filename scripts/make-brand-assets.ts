@@ -26,6 +26,10 @@ await sharp(Buffer.from(stage(1200, 630, '7Stars Event')))
 await sharp(Buffer.from(stage(1200, 900, '2008')))
   .jpeg({ quality: 80, mozjpeg: true })
   .toFile('public/brand/about.jpg');
+// The demo showreel's poster (Home, issue 37): 16:9, what the frame shows before play is pressed.
+await sharp(Buffer.from(stage(1280, 720, 'Showreel')))
+  .jpeg({ quality: 80, mozjpeg: true })
+  .toFile('public/brand/showreel.jpg');
 const logo = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" rx="96" fill="#0b0b14"/>${star(96, 70, 8)}<text x="256" y="440" font-family="sans-serif" font-size="96" font-weight="800" fill="#fff" text-anchor="middle">7Stars</text></svg>`;
 await sharp(Buffer.from(logo)).png().toFile('public/brand/logo.png');
 await sharp(Buffer.from(logo)).resize(180, 180).png().toFile('public/brand/apple-icon.png');

@@ -37,6 +37,7 @@ export default defineConfig({
     // admin-backups.spec.ts makes real backups (pg_dump and a verifying restore: CPU the timed
     // public specs need).
     // page-seo.spec.ts sets fixed pages' descriptions for a while (public-pages.spec.ts reads them).
+    // proof.spec.ts adds a testimonial to Home for a while.
     // leads.spec.ts, consent.spec.ts and admin-reading-order.spec.ts add unread inquiries: never beside quote-requests.spec.ts,
     // which counts them.
     {
@@ -55,6 +56,7 @@ export default defineConfig({
         '**/consent.spec.ts',
         '**/admin-reading-order.spec.ts',
         '**/page-seo.spec.ts',
+        '**/proof.spec.ts',
       ],
     },
     {
@@ -72,6 +74,7 @@ export default defineConfig({
         '**/consent.spec.ts',
         '**/admin-reading-order.spec.ts',
         '**/page-seo.spec.ts',
+        '**/proof.spec.ts',
       ],
       dependencies: ['public'],
       fullyParallel: false,

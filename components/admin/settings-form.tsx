@@ -56,6 +56,9 @@ const SECTIONS: { key: 'brand' | 'texts' | 'seo' | 'contact' | 'privacy' | 'acti
       ...pair('figures', { multiline: true, rows: 5 }),
       'aboutImage',
       'portfolio',
+      // Home's showreel (issue 37): its video and the picture shown until play is pressed.
+      { name: 'showreelUrl', dir: 'ltr' },
+      'showreelPoster',
     ],
   },
   { key: 'seo', fields: [...pair('titleSuffix'), ...pair('description', { multiline: true }), 'socialImage'] },

@@ -39,6 +39,7 @@ export async function SettingsScreen({ saved }: { saved: boolean }) {
           socialImage: file(settings.socialImage),
           aboutImage: file(settings.aboutImage),
           portfolio: settings.portfolio ? PORTFOLIO_PATH : null,
+          showreelPoster: file(settings.showreelPoster),
         }}
         defaultImages={DEFAULT_IMAGES}
         imageLimits={imageLimits()}

@@ -1,19 +1,37 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useScripted } from '@/components/ui/use-scripted';
 
 /**
  * One video, click to load: until the visitor presses play, a local poster (no request to the
- * provider, not even for a thumbnail); then the provider's player in its place, started at once.
- * The server's HTML (and a browser without JavaScript) has a link to the video's own page
- * instead of the button, so a tap before the script runs still gets to the video.
+ * provider, not even for a thumbnail; `poster` is our own picture, else a gradient); then the
+ * provider's player in its place, started at once, or muted and paused (`quietEmbed`) for a
+ * visitor whose system asks for reduced motion. The server's HTML (and a browser without
+ * JavaScript) has a link to the video's own page instead of the button, so a tap before the
+ * script runs still gets to the video.
  */
-export function VideoFrame({ title, label, watch, embed }: { title: string; label: string; watch: string; embed: string }) {
+export function VideoFrame({
+  title,
+  label,
+  watch,
+  embed,
+  quietEmbed,
+  poster,
+}: {
+  title: string;
+  label: string;
+  watch: string;
+  embed: string;
+  /** The muted, paused player for reduced motion (lib/video.ts embedUrl `quiet`); absent: `embed`. */
+  quietEmbed?: string;
+  poster?: ReactNode;
+}) {
   // False in the server's HTML and while hydrating, true from then on: the link becomes a button
   // only where a click can be handled.
   const scripted = useScripted();
-  const [playing, setPlaying] = useState(false);
+  // The player's address once play is pressed (null before).
+  const [playing, setPlaying] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
@@ -25,7 +43,7 @@ export function VideoFrame({ title, label, watch, embed }: { title: string; labe
     return (
       <iframe
         ref={frame}
-        src={embed}
+        src={playing}
         title={title}
         allow="autoplay; fullscreen; picture-in-picture"
         allowFullScreen
@@ -38,11 +56,16 @@ export function VideoFrame({ title, label, watch, embed }: { title: string; labe
     );
   }
 
-  const poster = (
+  const face = (
     <>
+      {poster && (
+        <span aria-hidden="true" className="absolute inset-0">
+          {poster}
+        </span>
+      )}
       <span
         aria-hidden="true"
-        className="grid size-16 place-items-center rounded-full bg-brand text-black shadow-lg transition group-hover:scale-110 motion-reduce:transition-none"
+        className="relative grid size-16 place-items-center rounded-full bg-brand text-black shadow-lg transition group-hover:scale-110 motion-reduce:transition-none"
       >
         {/* A play triangle is not mirrored in Arabic: media controls keep their direction. */}
         <svg viewBox="0 0 24 24" className="ms-1 size-7 fill-current">
@@ -58,12 +81,19 @@ export function VideoFrame({ title, label, watch, embed }: { title: string; labe
     'group relative grid aspect-video w-full place-items-center overflow-hidden rounded-2xl bg-linear-to-br from-zinc-800 to-zinc-950 text-white ring-1 ring-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 
   return scripted ? (
-    <button type="button" aria-label={label} onClick={() => setPlaying(true)} className={className} data-testid="video-poster">
-      {poster}
+    <button
+      type="button"
+      aria-label={label}
+      // Read at the click: the setting may change while the page is open.
+      onClick={() => setPlaying(window.matchMedia('(prefers-reduced-motion: reduce)').matches ? (quietEmbed ?? embed) : embed)}
+      className={className}
+      data-testid="video-poster"
+    >
+      {face}
     </button>
   ) : (
     <a href={watch} target="_blank" rel="noopener noreferrer" aria-label={label} className={className} data-testid="video-poster">
-      {poster}
+      {face}
     </a>
   );
 }

@@ -29,6 +29,7 @@ export async function VideoPosters({ videos }: { videos: ProjectVideo[] }) {
               label={t('playVideo', { title: video.title })}
               watch={watchUrl(video)}
               embed={embedUrl(video)}
+              quietEmbed={embedUrl(video, { quiet: true })}
             />
           </li>
         ))}

@@ -3,7 +3,8 @@ import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
 import { getSiteSettings } from './index';
-import { DEFAULT_IMAGES, PORTFOLIO_PATH, siteImageUrl } from './paths';
+import { DEFAULT_IMAGES, DEMO_SHOWREEL_URL, PORTFOLIO_PATH, siteImageUrl } from './paths';
+import { parseVideoUrl, type VideoRef } from '@/lib/video';
 import { inLanguage } from '@/lib/entities/bilingual';
 import { parseFigures, type KeyFigure } from './figures';
 
@@ -31,6 +32,8 @@ export interface Brand {
   portfolioUrl: string;
   /** The key figures (Home, About): the settings', else the demo's (messages/*.json home.figures). */
   figures: KeyFigure[];
+  /** Home's showreel: the saved one, else the demo's while the demo brand is in use; null: none. */
+  showreel: { video: VideoRef; poster: string } | null;
 }
 
 /** A multi-line setting's paragraphs: blank lines separate them (the About text, the privacy notice). */
@@ -39,6 +42,12 @@ export const paragraphs = (text: string): string[] =>
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())
     .filter(Boolean);
+
+/** The showreel's video, if the address is one (a row written around the save path may hold anything), and its poster. */
+function showreelOf(url: string, poster: string | null): Brand['showreel'] {
+  const video = url ? parseVideoUrl(url) : null;
+  return video ? { video, poster: poster ? siteImageUrl(poster) : DEFAULT_IMAGES.showreelPoster } : null;
+}
 
 /** The brand in one language; once per render (the header, footer, logos and metadata all ask). */
 export const getBrand = cache(async function getBrand(locale: string): Promise<Brand> {
@@ -62,5 +71,6 @@ export const getBrand = cache(async function getBrand(locale: string): Promise<B
     aboutImage: settings.aboutImage ? siteImageUrl(settings.aboutImage) : DEFAULT_IMAGES.aboutImage,
     portfolioUrl: settings.portfolio ? PORTFOLIO_PATH : config.portfolioUrl,
     figures: parseFigures(inLanguage(settings, 'figures', locale) || home('figures')),
+    showreel: showreelOf(settings.showreelUrl || (name ? '' : DEMO_SHOWREEL_URL), settings.showreelPoster),
   };
 });

@@ -5,6 +5,7 @@ import { getContacts } from '@/lib/content/public';
 import { mainOffice } from '@/lib/offices';
 import { defaultPrivacyNotice, privacyContactEmail } from './privacy';
 import { settingsSchema, type SettingsInput } from './schema';
+import { DEMO_SHOWREEL_URL } from './paths';
 
 export { DEFAULT_IMAGES } from './paths';
 
@@ -44,6 +45,8 @@ export async function settingsDefaults(saved: { companyNameEn: string; companyNa
     privacyAr,
     inquiryRecipients: config.mail.inquiryEmail,
     whatsapp: mainOffice(offices)?.whatsapp ?? '',
+    // The demo's stand-in while the demo brand is in use (lib/settings/paths.ts), else none.
+    showreelUrl: saved.companyNameEn || saved.companyNameAr ? '' : DEMO_SHOWREEL_URL,
   };
   // As a save stores them (addresses listed "a@x, b@y", WhatsApp as +971…), so the comparison in
   // lib/settings/save.ts is exact. A default that the schema refuses (a malformed INQUIRY_EMAIL)

@@ -33,6 +33,8 @@ const EMPTY: SiteSettingsRow = {
   privacyAr: '',
   figuresEn: '',
   figuresAr: '',
+  showreelUrl: '',
+  showreelPoster: null,
   inquiryRecipients: '',
   whatsapp: '',
   signupOpen: true,

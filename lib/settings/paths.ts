@@ -26,4 +26,12 @@ export const DEFAULT_IMAGES = {
   logo: '/brand/logo.png',
   socialImage: '/brand/og.jpg',
   aboutImage: '/brand/about.jpg',
+  showreelPoster: '/brand/showreel.jpg',
 } as const;
+
+/**
+ * The demo brand's showreel (Home, issue 37) while no company name and no showreel are saved: a
+ * stand-in, the Blender Foundation's open film "Big Buck Bunny" (CC BY 3.0) as YouTube serves it.
+ * Once a company name is set, Home shows a showreel only when one is saved.
+ */
+export const DEMO_SHOWREEL_URL = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';

@@ -45,8 +45,8 @@ const TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 async function prepare(field: SettingsFileField, file: File): Promise<Prepared> {
   if (field === 'portfolio') return { field, data: await checkPdf(file), ext: 'pdf' };
   const image = await processImage(file);
-  // The logo and the About picture as sent (re-encoded); the social preview cut to its size.
-  if (field === 'logo' || field === 'aboutImage') return { field, data: image.data, ext: image.ext };
+  // The logo, the About picture and the showreel's poster as sent (re-encoded); the social preview cut to its size.
+  if (field === 'logo' || field === 'aboutImage' || field === 'showreelPoster') return { field, data: image.data, ext: image.ext };
   return { field, data: await shareCrop(image.data), ext: 'jpg' };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_RETENTION_DAYS, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '@/lib/activity/kinds';
 import { normaliseWhatsapp, optionalText, optionalWords, text } from '@/lib/entities/fields';
 import { figuresProblem } from './figures';
+import { parseVideoUrl, watchUrl } from '@/lib/video';
 import { bilingual } from '@/lib/entities/bilingual';
 import { NOT_IN_OLD_API } from '@/lib/entities/field-meta';
 
@@ -64,6 +65,16 @@ const figures = () =>
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
+/** The showreel: a YouTube or Vimeo address as pasted, stored as the video's canonical watch address. */
+const showreel = () =>
+  text()
+    .trim()
+    .max(500, { error: 'tooLong', abort: true })
+    .optional()
+    .transform((v) => v ?? '')
+    .refine((v) => v === '' || parseVideoUrl(v) !== null, { error: 'invalidVideo' })
+    .transform((v) => (v === '' ? '' : watchUrl(parseVideoUrl(v)!)));
+
 /** A bilingual setting: the same rule in both languages, not in the old API (its own form, components/admin/settings-form.tsx). */
 const both = <N extends string, T extends z.ZodType>(pair: N, rule: T) => bilingual(pair, { en: rule, ar: rule, old: NOT_IN_OLD_API });
 
@@ -77,6 +88,8 @@ export const settingsSchema = z.object({
   ...both('privacy', optionalText(PRIVACY_MAX_LENGTH, { multiline: true })),
   // The key figures on Home and About (issue 37): "number | words" a line (lib/settings/figures.ts).
   ...both('figures', figures()),
+  // The showreel on Home (issue 37): one video for both languages.
+  showreelUrl: showreel(),
   inquiryRecipients: recipients(),
   whatsapp: whatsapp(),
   activityRetentionDays: retentionDays(),
@@ -87,8 +100,8 @@ export type SettingsInput = z.output<typeof settingsSchema>;
 /** The text fields, in the form's order. */
 export const SETTINGS_TEXT_FIELDS = Object.keys(settingsSchema.shape) as (keyof SettingsInput)[];
 
-/** The file fields: three images (re-encoded by sharp) and the portfolio PDF. */
-export const SETTINGS_FILE_FIELDS = ['logo', 'socialImage', 'aboutImage', 'portfolio'] as const;
+/** The file fields: four images (re-encoded by sharp) and the portfolio PDF. */
+export const SETTINGS_FILE_FIELDS = ['logo', 'socialImage', 'aboutImage', 'portfolio', 'showreelPoster'] as const;
 export type SettingsFileField = (typeof SETTINGS_FILE_FIELDS)[number];
 
 /**

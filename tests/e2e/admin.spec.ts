@@ -454,8 +454,8 @@ test('small screens: the menu is a dropdown at 768 px', async ({ browser }) => {
   // Esc closes it and gives focus back to the button.
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  // The six content areas, Inquiries, Search & sharing, Redirects, Users, Settings, Activity and Backups.
-  await expect(menu.getByRole('link')).toHaveCount(13);
+  // The eight content areas (issue 37: testimonials, certifications), Inquiries, Search & sharing, Redirects, Users, Settings, Activity and Backups.
+  await expect(menu.getByRole('link')).toHaveCount(15);
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(toggle).toBeFocused();

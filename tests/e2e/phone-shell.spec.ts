@@ -104,8 +104,8 @@ test.describe('the phone shell', () => {
         await expect(menu).toBeHidden();
         await page.getByTestId('admin-menu-toggle').click();
         await expect(menu).toBeVisible();
-        // The six content areas, Inquiries, Search & sharing, Redirects, Users, Settings, Activity and Backups.
-        await expect(menu.getByRole('link')).toHaveCount(13);
+        // The eight content areas (issue 37: testimonials, certifications), Inquiries, Search & sharing, Redirects, Users, Settings, Activity and Backups.
+        await expect(menu.getByRole('link')).toHaveCount(15);
         const count = await unread();
         if (count > 0) await expect(menu.getByTestId('menu-badge-inquiries')).toHaveText(String(count));
         await menu.getByRole('link', { name: a.menu.clients }).click();

@@ -91,6 +91,7 @@ describe('the settings form on a fresh install (first: this database has no sett
           privacyAr: '',
           figuresEn: '',
           figuresAr: '',
+          showreelUrl: '',
           inquiryRecipients: '',
           whatsapp: '',
           activityRetentionDays: '365',

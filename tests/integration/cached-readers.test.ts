@@ -61,12 +61,14 @@ const idsIn = (filename: string) =>
     .map(([id]) => id);
 
 describe("'use cache' readers called from outside", () => {
-  it('the build has the readers the probe found (projects, settings, public content, service options, the service page, the pages’ search and sharing, /api/home)', () => {
+  it('the build has the readers the probe found (projects, settings, public content, service options, the service page, the pages’ search and sharing, testimonials, certifications, /api/home)', () => {
     expect([...new Set(CACHED.map(([, v]) => v.filename))].sort()).toEqual([
+      'lib/content/certifications.ts',
       'lib/content/legacy-home.ts',
       'lib/content/projects.ts',
       'lib/content/public.ts',
       'lib/content/services.ts',
+      'lib/content/testimonials.ts',
       'lib/inquiries/index.ts',
       'lib/settings/index.ts',
       'lib/settings/page-seo.ts',
@@ -119,6 +121,28 @@ describe("'use cache' readers called from outside", () => {
     const res = await callReference(serviceId!, ['en', DEMO_SERVICE]);
     expect(res.status).toBe(200);
     expect(res.text).toContain(`"slug":"${DEMO_SERVICE}"`);
+  });
+
+  it("the testimonials' reader: a made-up place, language or an odd id or slug is refused; the pages' own calls are answered", async () => {
+    const [testimonialsId] = idsIn('lib/content/testimonials.ts');
+    for (const args of [
+      ['xx', { kind: 'home' }],
+      ['en', { kind: 'home', extra: 1 }],
+      ['en', { kind: 'all' }],
+      ['en', { kind: 'service', id: '1' }],
+      ['en', { kind: 'service', id: 2_147_483_648 }],
+      ['en', { kind: 'service', id: 1.5 }],
+      ['en', { kind: 'project', slug: '../etc' }],
+      ['en', { kind: 'project', slug: 'x'.repeat(500) }],
+      ['en', null],
+      ['en', { kind: 'home' }, 'extra'],
+    ])
+      expect((await callReference(testimonialsId!, args)).status, JSON.stringify(args).slice(0, 80)).toBe(404);
+    for (const place of [{ kind: 'home' }, { kind: 'service', id: 1 }, { kind: 'project', slug: 'expo-gala' }])
+      expect((await callReference(testimonialsId!, ['ar', place])).status, JSON.stringify(place)).toBe(200);
+    const [certificationsId] = idsIn('lib/content/certifications.ts');
+    expect((await callReference(certificationsId!, ['xx'])).status).toBe(404);
+    expect((await callReference(certificationsId!, ['en'])).status).toBe(200);
   });
 
   it('the settings reader holds what pages show, never the inquiry recipients or the log retention', async () => {

@@ -14,6 +14,7 @@ import { pageMetadata } from '@/lib/seo';
 import { getBrand } from '@/lib/settings/brand';
 import { KeyFigures } from '@/components/site/key-figures';
 import { Testimonials } from '@/components/site/testimonials';
+import { Showreel } from '@/components/site/showreel';
 import { getTestimonials } from '@/lib/content/testimonials';
 import { Certifications } from '@/components/site/certifications';
 import { getCertifications } from '@/lib/content/certifications';
@@ -81,6 +82,7 @@ export default async function HomePage({ params }: Props) {
         </h2>
         <EventsGrid events={events} />
       </section>
+      <Showreel showreel={brand.showreel} company={brand.name} className="mx-auto max-w-7xl px-4 pb-16" />
       <Testimonials items={testimonials} className="mx-auto max-w-7xl px-4 pb-16" />
       <Certifications items={certifications} locale={locale} className="mx-auto max-w-7xl px-4 pb-16" />
       <QuoteCta className="mx-auto max-w-7xl px-4 pb-16" />
