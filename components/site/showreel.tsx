@@ -9,7 +9,15 @@ import { VideoFrame } from './video-frame';
  * player is only asked for once it is pressed (components/site/video-frame.tsx), muted and paused
  * under reduced motion. Nothing when no showreel is set.
  */
-export async function Showreel({ showreel, company, className = '' }: { showreel: Brand['showreel']; company: string; className?: string }) {
+export async function Showreel({
+  showreel,
+  company,
+  className = '',
+}: {
+  showreel: Brand['showreel'];
+  company: string;
+  className?: string;
+}) {
   if (!showreel || !isVideoId(showreel.video.provider, showreel.video.id)) return null;
   const t = await getTranslations('proof');
   const title = t('showreelHeading');
