@@ -18,7 +18,7 @@ export async function Certifications({
   className?: string;
 }) {
   if (!items.length) return null;
-  const t = await getTranslations('proof');
+  const [t, common] = await Promise.all([getTranslations('proof'), getTranslations('common')]);
   return (
     <section aria-labelledby="certifications-heading" className={className} data-testid="certifications">
       <h2 id="certifications-heading" className="mb-8 text-center text-3xl font-extrabold">
@@ -34,7 +34,7 @@ export async function Certifications({
             {item.logo && (
               <StaticImage
                 src={item.logo}
-                alt=""
+                alt={common('clientLogo', { name: item.name })}
                 width={64}
                 height={64}
                 className="size-16 shrink-0 rounded-lg bg-white object-contain p-1"

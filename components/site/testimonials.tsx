@@ -41,7 +41,7 @@ export async function Testimonials({
               <figcaption className="mt-6 flex items-center gap-3">
                 <span className="relative size-12 shrink-0 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
                   {item.photo ? (
-                    <StaticImage src={item.photo} alt="" width={48} height={48} className="size-full object-cover" />
+                    <StaticImage src={item.photo} alt="" fill sizes="48px" className="object-cover" />
                   ) : (
                     <InitialsAvatar name={item.person} className="text-base" />
                   )}

@@ -88,7 +88,9 @@ export default async function AdminLayout({ children, params }: { children: Reac
           above the content, and the account's links after it; the aside's boxes are laid out by
           the page's column there (display: contents). Wider: the side column as before. */}
           <div className="flex min-h-svh flex-col min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr]">
-            <aside className="contents min-[769px]:sticky min-[769px]:top-0 min-[769px]:flex min-[769px]:h-svh min-[769px]:flex-col min-[769px]:gap-4 min-[769px]:border-e min-[769px]:border-zinc-200 min-[769px]:bg-zinc-100 min-[769px]:p-4 dark:min-[769px]:border-zinc-800 dark:min-[769px]:bg-zinc-900">
+            {/* Scrolls by itself when its menu is taller than the screen (15 entries for an Admin
+              since issue 37): the account's links at its foot stay reachable on a short screen. */}
+            <aside className="contents min-[769px]:sticky min-[769px]:top-0 min-[769px]:flex min-[769px]:h-svh min-[769px]:flex-col min-[769px]:overflow-y-auto min-[769px]:gap-4 min-[769px]:border-e min-[769px]:border-zinc-200 min-[769px]:bg-zinc-100 min-[769px]:p-4 dark:min-[769px]:border-zinc-800 dark:min-[769px]:bg-zinc-900">
               <div
                 data-sticky-top
                 className="sticky top-0 z-40 order-first flex h-14 items-center gap-1.5 border-b border-zinc-200 bg-zinc-100 px-2 min-[769px]:static min-[769px]:order-none min-[769px]:contents dark:border-zinc-800 dark:bg-zinc-900"
