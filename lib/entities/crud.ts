@@ -235,6 +235,22 @@ async function discard(entity: AnyEntity, image: string | null, document: string
   if (document) await uploads.remove(folderOf(entity), document);
 }
 
+/** Stores a write's new files, after its fields passed: the document, then the image (a refused image leaves no document). */
+async function storeFiles(
+  entity: AnyEntity,
+  image: File | null,
+  files: Uploads,
+): Promise<{ image: string | null; document: string | null }> {
+  const docFile = documentFile(entity, files);
+  const document = docFile ? await storeDocument(entity, docFile) : null;
+  try {
+    return { image: image && entity.image ? await storeImage(folderOf(entity), image) : null, document };
+  } catch (error) {
+    await discard(entity, null, document);
+    throw error;
+  }
+}
+
 export async function create<R extends Row>(
   entity: Entity<R>,
   raw: Record<string, unknown>,
@@ -244,15 +260,7 @@ export async function create<R extends Row>(
   const files = uploadsOf(upload);
   const file = isFile(files.image) ? files.image : null;
   const input = await validate(entity, raw, Boolean(file));
-  const docFile = documentFile(entity, files);
-  const document = docFile ? await storeDocument(entity, docFile) : null;
-  let image: string | null = null;
-  try {
-    image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
-  } catch (error) {
-    await discard(entity, null, document);
-    throw error;
-  }
+  const { image, document } = await storeFiles(entity, file, files);
   try {
     const row = await db.$transaction(async (tx) => {
       const data = entity.prepare ? await entity.prepare(input, tx, null) : input;
@@ -286,15 +294,7 @@ export async function update<R extends Row>(
   const provided = Object.fromEntries(Object.entries(raw).filter(([k, v]) => v !== undefined && fields.has(k)));
   // Checked against the row as read now, before a file is stored: a refused update stores nothing.
   await validate(entity, { ...rowToInput(entity, existing), ...provided }, Boolean(file || imageOf(entity, existing)));
-  const docFile = documentFile(entity, files);
-  const document = docFile ? await storeDocument(entity, docFile) : null;
-  let image: string | null = null;
-  try {
-    image = file && entity.image ? await storeImage(folderOf(entity), file) : null;
-  } catch (error) {
-    await discard(entity, null, document);
-    throw error;
-  }
+  const { image, document } = await storeFiles(entity, file, files);
   // The document the row gets: the new one, '' when the held one is dropped, null: as it is.
   const nextDocument = document ?? (entity.document && files.removeDocument ? '' : null);
   let result: { row: R; replaced: string | null; replacedDocument: string | null };
