@@ -158,7 +158,7 @@ describe.each(drivers)('uploads with the $label', (driver) => {
 });
 
 describe('the back office states the bounds', () => {
-  it("under every image field (a create, an edit, the settings' three), with the server's numbers, in English and Arabic", async () => {
+  it("under every image field (a create, an edit, the settings' four), with the server's numbers, in English and Arabic", async () => {
     const adminCookie = await sessionCookie((await makeUser('admin')).email);
     const member = await testDb.teamMember.findFirstOrThrow({ orderBy: { id: 'asc' } });
     const numbers = {
@@ -173,8 +173,8 @@ describe('the back office states the bounds', () => {
       for (const [path, fields] of [
         [adminPath.create(AREAS.team), 1],
         [adminPath.edit(AREAS.team, member.id), 1],
-        // The logo, the social preview image and the About picture (issue 27).
-        ['/Admin/Settings', 3],
+        // The logo, the social preview image and the About picture (issue 27), the showreel's poster (issue 37).
+        ['/Admin/Settings', 4],
       ] as const) {
         const res = await fetch(`${BASE}${prefix}${path}`, { headers: { Cookie: adminCookie } });
         expect(res.status, path).toBe(200);
